@@ -1,0 +1,114 @@
+"""Cards and hand totals (CARD-1).
+
+A ``Card`` is a value shared by the notation (which reads it) and the engine (which
+counts it). ``rank`` is one of ``A 2 … 9 T J Q K``, ``JK`` (a joker) or ``?`` (a closed
+card whose face is not known yet). ``closed`` says the card lay face down in the shoe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+TEN_VALUES = frozenset("TJQK")
+JOKER = "JK"
+UNKNOWN = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    rank: str
+    suit: str | None = None
+    closed: bool = False
+
+    def __deepcopy__(self, memo: dict) -> "Card":  # immutable: share it
+        return self
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    @property
+    def is_unknown(self) -> bool:
+        return self.rank == UNKNOWN
+
+    @property
+    def is_ace(self) -> bool:
+        """An ace, or a joker ruled an ace (JK-4 Lv.0) when totals are counted."""
+        return self.rank == "A" or self.rank == JOKER
+
+    @property
+    def is_ten(self) -> bool:
+        return self.rank in TEN_VALUES
+
+    @property
+    def low_value(self) -> int:
+        """The card's value with an ace counted 1 (CARD-1)."""
+        if self.is_ace:
+            return 1
+        if self.is_ten:
+            return 10
+        return int(self.rank)
+
+    @property
+    def face(self) -> str:
+        """The face without the shoe orientation: ``9``, ``Th``, ``JK``."""
+        if self.is_joker:
+            return JOKER
+        return self.rank + (self.suit or "")
+
+    def __str__(self) -> str:
+        return f"[{self.face}]" if self.closed else self.face
+
+    def matches(self, other: "Card") -> bool:
+        """Whether two descriptions can be the same physical card (suits only if both given)."""
+        if self.rank != other.rank:
+            return False
+        return self.suit is None or other.suit is None or self.suit == other.suit
+
+    def with_face(self, other: "Card") -> "Card":
+        """This closed card with the face ``other`` gives (the orientation is kept)."""
+        return Card(other.rank, other.suit, self.closed)
+
+
+def same_value(a: Card, b: Card) -> bool:
+    """Two cards of equal value (BASE-4: any two ten-value cards may be split)."""
+    return a.low_value == b.low_value
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    value: int
+    soft: bool
+
+    @property
+    def bust(self) -> bool:
+        return self.value > 21
+
+    @property
+    def hard_value(self) -> int:
+        """The total with every ace counted 1."""
+        return self.value - 10 if self.soft else self.value
+
+    def __str__(self) -> str:
+        return f"soft {self.value}" if self.soft else str(self.value)
+
+
+def total(cards: Iterable[Card]) -> Total:
+    """CARD-1: aces count 1 or 11, whichever is better; soft while one ace counts 11."""
+    value = 0
+    aces = 0
+    for card in cards:
+        if card.is_unknown:
+            continue
+        value += card.low_value
+        aces += card.is_ace
+    if aces and value + 10 <= 21:
+        return Total(value + 10, True)
+    return Total(value, False)
+
+
+def is_blackjack(cards: list[Card]) -> bool:
+    """BASE-1: an unsplit two-card 21 (the caller says whether the hand was split)."""
+    return len(cards) == 2 and total(cards).value == 21

@@ -1,0 +1,149 @@
+"""BASE-4 / BASE-5 — the players' actions: hit, stand, double, split, future sight."""
+
+from __future__ import annotations
+
+from dealer_assist import notation as n
+from dealer_assist.cards import same_value
+from dealer_assist.engine import flow, guild, jokers, surrender
+from dealer_assist.engine.state import Hand
+from dealer_assist.engine.table import Table
+
+LETTERS = "abcdefgh"
+
+
+def resolve(t: Table, ref: n.HandRef) -> Hand:
+    """The hand a command names; it must be the hand whose turn it is (BASE-4)."""
+    game = t.game
+    current = flow.current_hand(t)
+    named = [h for h in game.hands if h.box == ref.box and (ref.letter is None or h.letter == ref.letter)]
+    if ref.letter is None and current is not None and current.box == ref.box:
+        return current
+    if not named:
+        t.refuse("BASE-4", "hand.unknown", hand=str(ref))
+    hand = named[0]
+    if hand.locked:
+        t.refuse("DSK-3", "hand.locked", hand=hand.label)
+    if hand.nobet:
+        t.refuse("BET-1", "hand.nobet", hand=hand.label)
+    if hand.done:
+        t.refuse("BASE-4", "hand.finished", hand=hand.label, outcome=hand.outcome or "-")
+    assert current is not None
+    t.refuse("BASE-4", "hand.not_turn", hand=hand.label, current=current.label)
+
+
+def _stake(t: Table, hand: Hand) -> int:
+    return sum(h.bet for h in t.game.hands_of(hand.box))
+
+
+def _need_points(t: Table, hand: Hand, extra: int, action: str) -> None:
+    """BET-5: the box's whole stake in the game must stay within its points."""
+    points = t.state.boxes[hand.box].points
+    if _stake(t, hand) + extra > points:
+        t.refuse("BET-5", "hand.stake", hand=hand.label, action=action, stake=_stake(t, hand) + extra,
+                 points=points)  # fmt: skip
+
+
+def _give(t: Table, hand: Hand, card) -> None:
+    card, sighting = t.take_card(card)
+    hand.cards.append(card)
+    if card.is_joker:
+        sighting = jokers.sight(t, sighting, where=hand.label, public=True)
+        jokers.on_box_card(t, hand, sighting)
+
+
+def _needs_second(hand: Hand) -> bool:
+    return hand.split and len(hand.cards) == 1
+
+
+def act(t: Table, cmd: n.HandCommand) -> None:
+    hand = resolve(t, cmd.hand)
+    if isinstance(cmd, n.SplitCard):
+        if not _needs_second(hand):
+            t.refuse("BASE-4", "hand.no_split_card", hand=hand.label)
+        _give(t, hand, cmd.card)
+        t.rule("BASE-4", "hand.split_card", hand=hand.label, card=str(hand.cards[-1]),
+               total=str(hand.total()))  # fmt: skip
+        if hand.split_aces and not hand.done:
+            t.rule("BASE-4", "hand.split_aces_stand", hand=hand.label)
+            flow.stand(t, hand)
+        flow.after_card(t, hand)
+        flow.next_turn(t)
+        return
+    if _needs_second(hand):
+        t.refuse("BASE-4", "hand.split_card_first", hand=hand.label)
+    match cmd:
+        case n.Hit(card=card):
+            hand.acted = True
+            _give(t, hand, card)
+            t.rule("BASE-4", "hand.hit", hand=hand.label, card=str(hand.cards[-1]), total=str(hand.total()))
+            flow.after_card(t, hand)
+        case n.Stand():
+            hand.acted = True
+            t.rule("BASE-4", "hand.stand", hand=hand.label, total=str(hand.total()))
+            flow.stand(t, hand)
+        case n.Double(card=card):
+            if hand.split or len(hand.cards) != 2 or hand.acted:
+                t.refuse("BASE-4", "hand.double_when", hand=hand.label)
+            _need_points(t, hand, hand.bet, "dd")
+            hand.acted = True
+            hand.doubled = True
+            hand.bet *= 2
+            _give(t, hand, card)
+            t.rule("BASE-4", "hand.double", hand=hand.label, card=str(hand.cards[-1]), bet=hand.bet,
+                   total=str(hand.total()))  # fmt: skip
+            flow.after_card(t, hand)
+            if not hand.done:
+                flow.stand(t, hand)
+        case n.Split():
+            _split(t, hand)
+        case n.LateSurrender():
+            surrender.late(t, hand)
+        case n.Foresight(cards=cards):
+            guild.foresight(t, hand, cards)
+        case _:  # pragma: no cover
+            raise AssertionError(cmd)
+    flow.next_turn(t)
+
+
+def _split(t: Table, hand: Hand) -> None:
+    """BASE-4: two cards of equal value; up to the configured number of hands; aces once."""
+    game = t.game
+    if len(hand.cards) != 2 or hand.acted and not hand.split:
+        t.refuse("BASE-4", "hand.split_when", hand=hand.label)
+    if not same_value(*hand.cards):
+        t.refuse("BASE-4", "hand.split_values", hand=hand.label)
+    if hand.split_aces:
+        t.refuse("BASE-4", "hand.split_aces_again", hand=hand.label)
+    siblings = game.hands_of(hand.box)
+    limit = t.state.config.max_split_hands
+    if len(siblings) >= limit:
+        t.refuse("BASE-4", "hand.split_limit", hand=hand.label, limit=limit)
+    _need_points(t, hand, hand.bet, "sp")
+    used = {h.letter for h in siblings}
+    if hand.letter is None:
+        hand.letter = "a"
+        used.add("a")
+    letter = next(c for c in LETTERS if c not in used)
+    aces = hand.cards[0].is_ace and hand.cards[1].is_ace
+    new = Hand(box=hand.box, letter=letter, cards=[hand.cards.pop()], bet=hand.bet, split=True,
+               split_aces=aces)  # fmt: skip
+    hand.split = True
+    hand.split_aces = aces
+    hand.acted = True
+    game.hands.insert(game.hands.index(hand) + 1, new)
+    t.rule("BASE-4", "hand.split", hand=hand.label, new=new.label, bet=new.bet)
+
+
+def timeup(t: Table) -> None:
+    """TIME-1: time is up; every unfinished hand stands."""
+    game = t.game
+    for hand in game.hands:
+        if not hand.done and not hand.nobet and _needs_second(hand):
+            t.refuse("TIME-1", "time.split_card_first", hand=hand.label)
+    standing = []
+    for hand in game.hands:
+        if not hand.done and not hand.nobet:
+            flow.stand(t, hand, clause="TIME-1")
+            standing.append(hand.label)
+    t.rule("TIME-1", "time.up", hands=", ".join(standing) or "-")
+    flow.next_turn(t)

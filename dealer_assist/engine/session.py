@@ -1,0 +1,73 @@
+"""A session: the fold over accepted commands, with undo (shared by replay and live play).
+
+Undo replays the log without its last command from the nearest checkpoint (the state at
+the start of each game), never by inverse operations; so it costs one game at most.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_assist import notation as n
+from dealer_assist.errors import SessionError
+from dealer_assist.engine.apply import step
+from dealer_assist.engine.state import Ruling, State
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one accepted command did."""
+
+    command: n.Command
+    rulings: tuple[Ruling, ...]
+    undone: n.Command | None = None  # for `undo`: the command taken back
+    game: int = 0  # the number of the game the command belonged to
+
+
+class Session:
+    def __init__(self, state: State | None = None) -> None:
+        self.state = state or State()
+        self.events: list[n.Command] = []
+        self._checkpoints: list[tuple[int, State]] = [(0, self.state)]
+
+    def submit(self, cmd: n.Command) -> Outcome:
+        """Apply one command; a refused one raises and changes nothing."""
+        if isinstance(cmd, n.Undo):
+            return Outcome(cmd, (), self.undo())
+        state, rulings = step(self.state, cmd)
+        self.events.append(cmd)
+        self.state = state
+        if isinstance(cmd, n.Game):
+            self._checkpoints.append((len(self.events), state))
+        return Outcome(cmd, tuple(rulings), game=state.games)
+
+    def submit_all(self, commands: tuple[n.Command, ...] | list[n.Command]) -> list[Outcome]:
+        """Apply the commands of one line as a whole: if one is refused, none is kept."""
+        if len(commands) == 1:
+            return [self.submit(commands[0])]
+        saved = (self.state, list(self.events), list(self._checkpoints))
+        try:
+            return [self.submit(cmd) for cmd in commands]
+        except Exception:
+            self.state, self.events, self._checkpoints = saved
+            raise
+
+    def undo(self) -> n.Command:
+        if not self.events:
+            raise SessionError("session.nothing_to_undo")
+        undone = self.events.pop()
+        count = len(self.events)
+        while self._checkpoints[-1][0] > count:
+            self._checkpoints.pop()
+        start, state = self._checkpoints[-1]
+        for cmd in self.events[start:]:
+            state = step(state, cmd)[0]
+        self.state = state
+        return undone
+
+    @classmethod
+    def replay(cls, commands: list[n.Command]) -> "Session":
+        session = cls()
+        for cmd in commands:
+            session.submit(cmd)
+        return session

@@ -1,0 +1,84 @@
+"""SETUP — the quest's setup commands (before the first game) and the start of each game."""
+
+from __future__ import annotations
+
+from dealer_assist import notation as n
+from dealer_assist.engine import skills
+from dealer_assist.engine.end import announce
+from dealer_assist.engine.state import Box, Game, Phase
+from dealer_assist.engine.table import Table
+from dealer_assist.engine.view import game_record
+
+
+def configure(t: Table, cmd: n.Command) -> None:
+    state = t.state
+    if state.phase is not Phase.SETUP:
+        t.refuse("SETUP", "setup.too_late", command=cmd.keyword)
+    config = state.config
+    match cmd:
+        case n.Quest(difficulty=difficulty):
+            need = skills.DICE_BY_DIFFICULTY[difficulty]
+            if config.dice and len(config.dice) != need:
+                t.refuse("DSK-0", "setup.dice_count", difficulty=difficulty, need=need, got=len(config.dice))
+            config.difficulty = difficulty
+            t.rule("SETUP", "setup.quest", difficulty=difficulty, dice=need)
+        case n.Hp(amount=amount):
+            if amount <= 0:
+                t.refuse("SETUP", "setup.hp_positive")
+            config.hp = state.hp = amount
+            t.rule("ANN-1", "announce", hp=amount, announce=announce(amount))
+        case n.Dice(faces=faces):
+            if config.difficulty is None:
+                t.refuse("DSK-0", "setup.dice_before_quest")
+            need = skills.DICE_BY_DIFFICULTY[config.difficulty]
+            if len(faces) != need:
+                t.refuse("DSK-0", "setup.dice_count", difficulty=config.difficulty, need=need, got=len(faces))
+            config.dice = faces
+            skills.roll(t, faces)
+        case n.Seat(box=number, name=name, points=points):
+            bankrupt = points < config.min_bet
+            state.boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt)
+            state.boxes = dict(sorted(state.boxes.items()))
+            state.yellow.setdefault(name, 0)
+            if bankrupt:
+                t.rule("BOX-1", "box.bankrupt_seated", box=number, points=points)
+        case n.Skill(name="surrender", value=value):
+            config.surrender_level = int(value)
+        case n.Skill(name="under", value=value):
+            config.under = bool(value)
+        case n.Skill(name="redistribute", value=value):
+            config.redistribute_uses = state.redistribute_left = int(value)
+        case n.Skill(name="mp", value=value):
+            config.mp = state.mp = int(value)
+        case n.JokerLevels(early=early, late=late):
+            config.jk_early, config.jk_late = early, late
+        case n.Shoe(cards=cards):
+            config.shoe = state.shoe_left = cards
+        case n.Rule(name=name, value=value):
+            if name in ("max_split_hands",) and not 2 <= int(value) <= 8:
+                t.refuse("BASE-4", "setup.split_range")
+            setattr(config, name, value)
+        case _:  # pragma: no cover - the dispatcher sends only setup commands here
+            raise AssertionError(cmd)
+
+
+def start_game(t: Table) -> None:
+    """`game`: the next game starts; HEAL-1 is judged now."""
+    state = t.state
+    if state.phase is Phase.SETUP:
+        if state.config.difficulty is None:
+            t.refuse("SETUP", "setup.need_quest")
+        if not state.config.dice:
+            t.refuse("DSK-0", "setup.need_dice")
+        if not state.boxes:
+            t.refuse("SETUP", "setup.need_seat")
+    elif state.phase is not Phase.BETWEEN:
+        t.refuse("SET-A", "game.in_progress")
+    if state.game is not None:
+        state.history = state.history.append(game_record(state, state.game))
+    state.games += 1
+    recovery = state.hp < state.config.heal_cap
+    state.game = Game(number=state.games, recovery=recovery)
+    state.phase = Phase.BETS
+    t.rule("HEAL-1", "game.recovery_on" if recovery else "game.recovery_off", game=state.games,
+           hp=state.hp, line=state.config.heal_cap)  # fmt: skip

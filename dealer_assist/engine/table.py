@@ -1,0 +1,73 @@
+"""The working context of one step: a private copy of the state plus the rulings made.
+
+Every rule module receives a ``Table``. A refusal raises ``RuleViolation`` before the copy
+is handed back, so the caller's state is never touched (a refused command changes nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from dealer_assist.cards import Card
+from dealer_assist.errors import RuleViolation
+from dealer_assist.engine.state import Game, Hand, Ruling, State
+
+
+class Table:
+    __slots__ = ("state", "rulings")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.rulings: list[Ruling] = []
+
+    # -- rulings and refusals
+
+    def rule(self, clause: str, key: str, **params: Any) -> None:
+        self.rulings.append(Ruling(clause, key, params))
+
+    @staticmethod
+    def refuse(clause: str, key: str, **params: Any) -> NoReturn:
+        raise RuleViolation(clause, key, **params)
+
+    # -- shortcuts
+
+    @property
+    def game(self) -> Game:
+        game = self.state.game
+        assert game is not None
+        return game
+
+    def hand(self, label: str) -> Hand:
+        for hand in self.game.hands:
+            if hand.label == label:
+                return hand
+        raise KeyError(label)
+
+    # -- the shoe (DRAW-6, CARD-6, known top cards)
+
+    def take_card(self, card: Card) -> tuple[Card, int | None]:
+        """A card leaves the shoe; returns it as recorded and its joker sighting, if seen.
+
+        Checks, in this order: the shoe is not empty (DRAW-6), the card matches a card known
+        to be on top (GUILD-3, NOTATION), and it is not an eighth joker (CARD-6).
+        """
+        from dealer_assist.engine import jokers  # the shoe and the joker count meet here
+
+        state = self.state
+        if state.shoe_left is not None and state.shoe_left <= 0:
+            self.refuse("DRAW-6", "shoe.empty")
+        sighting = None
+        if state.known_top:
+            known, turned, sighting = state.known_top[0]
+            if not known.matches(card) or (not turned and known.closed != card.closed):
+                clause = "GUILD-3" if turned else "DRAW-5"
+                self.refuse(clause, "shoe.known_top", card=str(card), known=str(known))
+            card = known
+            state.known_top.pop(0)
+        elif card.is_unknown:
+            self.refuse("CARD-2", "card.unknown_here")
+        elif card.is_joker:
+            jokers.check_new_joker(self)
+        if state.shoe_left is not None:
+            state.shoe_left -= 1
+        return card, sighting

@@ -1,0 +1,54 @@
+"""Re-running a script: the notation parsed line by line and folded by one ``Session``.
+
+Shared by ``dealer-assist replay`` and the tests; it stops at the first refused line and
+keeps the state before it (a line is accepted or refused as a whole).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_assist.engine import Session
+from dealer_assist.engine.session import Outcome
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.notation import parse_line
+
+
+@dataclass(slots=True)
+class LineResult:
+    number: int
+    text: str
+    outcomes: list[Outcome]
+
+
+@dataclass(slots=True)
+class ReplayResult:
+    session: Session
+    lines: list[LineResult] = field(default_factory=list)
+    error: DealerAssistError | None = None
+    error_line: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def error_text(self, lang: str = "en") -> str:
+        assert self.error is not None
+        clause = getattr(self.error, "clause", None)
+        body = self.error.text(lang)
+        return f"line {self.error_line}: {clause}: {body}" if clause else f"line {self.error_line}: {body}"
+
+
+def replay_text(text: str, *, session: Session | None = None) -> ReplayResult:
+    result = ReplayResult(session or Session())
+    for number, raw in enumerate(text.splitlines(), start=1):
+        try:
+            commands = parse_line(raw)
+            if not commands:
+                continue
+            outcomes = result.session.submit_all(commands)
+        except DealerAssistError as exc:
+            result.error, result.error_line = exc, number
+            break
+        result.lines.append(LineResult(number, raw.rstrip(), outcomes))
+    return result
