@@ -174,6 +174,7 @@ EN: dict[str, str] = {
     "guild.backbet_twice": "the back-bet attack is already declared",
     "guild.backbet_after_bets": "declare the back-bet attack before any bet",
     "guild.backbet_dealt": "back-bet deal complete",
+    "guild.bets_after_deal": "after a back-bet attack the deal comes first; the bets follow it",
     "guild.bets_now": "the bets are placed now (bet BOX AMOUNT / bet BOX -)",
     "guild.bets_closed": "the bets after the back-bet deal are closed",
     "guild.foresight": "future sight for hand {hand}: top card {top}, under it {under} ({mp} MP left)",
@@ -182,7 +183,7 @@ EN: dict[str, str] = {
     # time
     "time.up": "time is up: hands {hands} stand",
     "time.foresight_extra": "the action time grows by {seconds} s",
-    "time.split_card_first": "hand {hand} still needs its second card",
+    "time.stands_after_card": "time is up: hand {hand} stands with its second card",
     "yellow.card": "yellow card for {player} (box {box}): {count}",
     "yellow.leave": "{player} has two yellow cards and must leave; box(es) {boxes} are played by {by}",
     "yellow.no_player": "nobody is seated at box {box}",

@@ -16,7 +16,7 @@ def resolve(t: Table, ref: n.HandRef) -> Hand:
     game = t.game
     current = flow.current_hand(t)
     named = [h for h in game.hands if h.box == ref.box and (ref.letter is None or h.letter == ref.letter)]
-    if ref.letter is None and current is not None and current.box == ref.box:
+    if current is not None and current.box == ref.box and ref.letter in (None, current.letter):
         return current
     if not named:
         t.refuse("BASE-4", "hand.unknown", hand=str(ref))
@@ -67,6 +67,9 @@ def act(t: Table, cmd: n.HandCommand) -> None:
             t.rule("BASE-4", "hand.split_aces_stand", hand=hand.label)
             flow.stand(t, hand)
         flow.after_card(t, hand)
+        if hand.stand_on_card and not hand.done:
+            t.rule("TIME-1", "time.stands_after_card", hand=hand.label)
+            flow.stand(t, hand, clause="TIME-1")
         flow.next_turn(t)
         return
     if _needs_second(hand):
@@ -137,13 +140,14 @@ def _split(t: Table, hand: Hand) -> None:
 def timeup(t: Table) -> None:
     """TIME-1: time is up; every unfinished hand stands."""
     game = t.game
-    for hand in game.hands:
-        if not hand.done and not hand.nobet and _needs_second(hand):
-            t.refuse("TIME-1", "time.split_card_first", hand=hand.label)
     standing = []
     for hand in game.hands:
-        if not hand.done and not hand.nobet:
+        if hand.done or hand.nobet:
+            continue
+        if _needs_second(hand):
+            hand.stand_on_card = True  # it is still dealt its second card, then stands
+        else:
             flow.stand(t, hand, clause="TIME-1")
-            standing.append(hand.label)
+        standing.append(hand.label)
     t.rule("TIME-1", "time.up", hands=", ".join(standing) or "-")
     flow.next_turn(t)

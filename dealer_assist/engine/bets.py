@@ -36,6 +36,8 @@ def bet(t: Table, cmd: n.Bet) -> None:
         t.refuse("BET-1", "bet.no_player", box=cmd.box)
     if box.bankrupt:
         t.refuse("BOX-1", "bet.bankrupt", box=cmd.box, points=box.points)
+    if state.phase is Phase.BETS and game.backbet:
+        t.refuse("GUILD-4", "guild.bets_after_deal")
     if state.phase is Phase.LATE_BETS and cmd.box in game.late_bets:
         previous = game.hands_of(cmd.box)[0].bet
     else:

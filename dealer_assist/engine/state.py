@@ -100,6 +100,7 @@ class Hand:
     nobet: bool = False  # a no-bet or bankrupt box: its cards are burned (BOX-2)
     split: bool = False  # part of a split (BASE-1: no blackjack, GUILD-2: no Under Bonus)
     split_aces: bool = False
+    stand_on_card: bool = False  # time ran out before its second card (TIME-1)
     doubled: bool = False
     acted: bool = False  # any action taken (SURR-3)
     done: bool = False  # needs no more action
