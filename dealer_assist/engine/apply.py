@@ -151,6 +151,8 @@ def legal(state: State) -> list[str]:
 def _refuse_out_of_turn(state: State, cmd: n.Command) -> None:
     phase = state.phase
     expected = expectation(state)
+    if isinstance(cmd, n.Peek) and phase in IN_GAME and not (state.game and state.game.check):
+        raise RuleViolation("BASE-6", "check.not_needed")
     if phase is Phase.SURRENDER and isinstance(cmd, n.Lock):
         raise RuleViolation("SURR-5", "lock.after_call")
     if isinstance(cmd, (n.Bet, n.Redistribute, n.Backbet)) and phase in IN_GAME:

@@ -132,6 +132,10 @@ def settle(t: Table) -> None:
         elif hand.result in ("push", "forced_push"):
             t.rule("DSK-1" if hand.result == "forced_push" else "BASE-8", f"settle.{hand.result}",
                    hand=hand.label)  # fmt: skip
+    for number, box in state.boxes.items():  # BOX-1
+        if not box.bankrupt and box.points < state.config.min_bet:
+            box.bankrupt = True
+            t.rule("BOX-1", "box.bankrupt", box=number, points=box.points)
     game.settled = True
     state.phase = Phase.BETWEEN
     end.after_settlement(t)
