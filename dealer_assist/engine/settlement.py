@@ -113,7 +113,7 @@ def settle(t: Table) -> None:
     pay_blackjacks(t)  # SET-A
     for hand in hands:  # SET-B
         if hand.result == "under" and not hand.paid:
-            pay(t, hand, step="B", rule="GUILD-2")
+            pay(t, hand, step="B", rule="SET-B")
 
     healable = 0  # SET-C
     bombs = skills.time_bomb(t)
