@@ -15,6 +15,7 @@ from dealer_assist.cards import JOKER, RANKS, Card
 from dealer_assist.engine import Phase, Session, can
 from dealer_assist.engine.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
 from dealer_assist.engine.state import DEALER
+from dealer_assist.errors import DealerAssistError
 
 
 @dataclass(slots=True)
@@ -81,7 +82,7 @@ class Generator:
         cmds = n.parse_line(text)
         try:
             self.session.submit_all(cmds)
-        except Exception:
+        except DealerAssistError:  # refused: anything else is an engine bug and propagates
             return False
         self.lines.append(text)
         return True

@@ -72,8 +72,7 @@ def end_of_deal(t: Table) -> None:
                 open_call(t, "SURR-2")
                 return
             if game.backbet:
-                state.phase = Phase.LATE_BETS
-                t.rule("GUILD-4", "guild.bets_now")
+                after_check(t)  # the bets come after the open blackjack is seen (GUILD-4)
                 return
             settlement.settle(t)
             return
@@ -143,6 +142,10 @@ def after_check(t: Table) -> None:
     if game.backbet:
         state.phase = Phase.LATE_BETS
         t.rule("GUILD-4", "guild.bets_now")
+        if all(box.bankrupt for box in state.boxes.values()):
+            from dealer_assist.engine.bets import close_late_bets
+
+            close_late_bets(t)  # nobody can bet: the window closes at once
         return
     lock_or_players(t)
 

@@ -110,6 +110,11 @@ class Hand:
     ratio: float | None = None
     paid: bool = False  # already settled (blackjacks paid early, JK-7 / END-1)
 
+    def copy(self) -> "Hand":
+        new = copy.copy(self)
+        new.cards = list(self.cards)
+        return new
+
     @property
     def label(self) -> str:
         return f"{self.box}{self.letter or ''}"
@@ -164,6 +169,21 @@ class Game:
     burned_lv3: list[str] = field(default_factory=list)  # JK-9: Lv.3 jokers on burned boxes
     deferred: list[tuple[str, int]] = field(default_factory=list)  # back-bet deal jokers (GUILD-4)
     forfeits: list[int] = field(default_factory=list)  # boxes whose points are forfeited
+
+    def copy(self) -> "Game":
+        new = copy.copy(self)
+        new.bets = dict(self.bets)
+        new.recipients = list(self.recipients)
+        new.dealer = list(self.dealer)
+        new.called = set(self.called)
+        new.hands = [h.copy() for h in self.hands]
+        new.lock = list(self.lock)
+        new.ledger = list(self.ledger)  # entries are never changed once written
+        new.late_bets = set(self.late_bets)
+        new.burned_lv3 = list(self.burned_lv3)
+        new.deferred = list(self.deferred)
+        new.forfeits = list(self.forfeits)
+        return new
 
     @property
     def hole(self) -> Card | None:
@@ -242,7 +262,18 @@ class State:
     notes: int = 0
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A copy the engine may change freely (every mutable part is copied; cards,
+        rulings and finished games are immutable and shared)."""
+        new = copy.copy(self)
+        new.config = copy.copy(self.config)
+        new.boxes = {k: copy.copy(v) for k, v in self.boxes.items()}
+        new.yellow = dict(self.yellow)
+        new.replaced_by = dict(self.replaced_by)
+        new.skills = dict(self.skills)
+        new.jokers = [copy.copy(j) for j in self.jokers]
+        new.known_top = list(self.known_top)
+        new.game = self.game.copy() if self.game is not None else None
+        return new
 
     def skill(self, face: int) -> int:
         """The level of dealer skill ``face``: 0 none, 1 held, 2 aggravated (DSK-0)."""
