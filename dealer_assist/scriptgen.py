@@ -26,6 +26,7 @@ class Options:
     jokers: bool = True  # jokers in the shoe, with random effect levels
     skills: bool = True  # random dealer dice and guild skills
     extras: bool = True  # yellow cards, notes, future sight, back-bets, redistribution
+    bet_max: int | None = None  # None: up to the box's points
 
 
 class Shoe:
@@ -195,6 +196,8 @@ class Generator:
             return
         cap = bet_cap(state) or box.points
         high = min(box.points, cap, max(10, box.points // rng.choice([2, 5, 10, 50])))
+        if self.options.bet_max is not None:
+            high = min(high, self.options.bet_max)
         amount = _two_digits(rng, 10, high)
         if amount is None or not self.emit(f"bet {number} {amount}"):
             self.must(f"bet {number} -")
