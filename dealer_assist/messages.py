@@ -160,7 +160,7 @@ EN: dict[str, str] = {
     # guild
     "guild.under": "hand {hand} stands with {cards} cards: Under Bonus {ratio}x",
     "guild.mp_gain": "hand {hand} paid 2.5x or more: +1 MP ({mp} MP)",
-    "guild.mp_short": "{clause} costs {cost} MP; the guild holds {mp} MP",
+    "guild.mp_short": "{skill} costs {cost} MP; the guild holds {mp} MP",
     "guild.redistribute_when": "point redistribution is declared in the bet window",
     "guild.redistribute_none": "no point redistribution is left in this quest",
     "guild.redistribute_after_backbet": "point redistribution cannot follow a back-bet attack in the same game",

@@ -39,7 +39,7 @@ def gain_mp(t: Table, hand: Hand) -> None:
 
 def spend_mp(t: Table, cost: int, clause: str) -> None:
     if t.state.mp < cost:
-        t.refuse("GUILD-5", "guild.mp_short", cost=cost, mp=t.state.mp, clause=clause)
+        t.refuse("GUILD-5", "guild.mp_short", cost=cost, mp=t.state.mp, skill=clause)
     t.state.mp -= cost
 
 
