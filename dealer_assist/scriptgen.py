@@ -330,7 +330,7 @@ class Generator:
         state = self.session.state
         text = f"next {top}" if not top.closed else "next [?]"
         if state.known_top:
-            known = state.known_top[0][0]
+            known = state.known_top[0].card
             text = f"next {known}"
         before = self.session.state.game.dealer[:]  # type: ignore[union-attr]
         self.must(text)

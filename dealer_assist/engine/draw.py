@@ -7,7 +7,7 @@ from enum import StrEnum
 from dealer_assist import notation as n
 from dealer_assist.cards import Card, total
 from dealer_assist.engine import end, flow, jokers, settlement
-from dealer_assist.engine.state import Phase
+from dealer_assist.engine.state import KnownCard, Phase
 from dealer_assist.engine.table import Table
 
 
@@ -72,19 +72,16 @@ def next_card(t: Table, cmd: n.Next) -> None:
         t.refuse("DRAW-6", "shoe.empty")
     card = cmd.card
     visible = not card.closed
-    if state.known_top:
-        known, turned, _ = state.known_top[0]
-        same = not card.is_unknown and known.matches(card)
-        if not same or (not turned and known.closed != card.closed):
-            t.refuse("GUILD-3" if turned else "DRAW-5", "shoe.known_top", card=str(card), known=str(known))
-        card, visible = known, True
+    known = t.known_top(card)
+    if known is not None:
+        card, visible = known.card, True
     decision, clause = decide(game.dealer, card if visible else None)
     now = total(game.dealer)
     t.rule(clause, f"draw.{decision.value.lower()}", total=str(now),
            card=str(card) if visible else "closed")  # fmt: skip
     if decision is Decision.STAND:
         if visible and not state.known_top:
-            state.known_top.append((card, False, None))
+            state.known_top.append(KnownCard(card, "stood"))
         settlement.settle(t)
         return
     if card.is_unknown:

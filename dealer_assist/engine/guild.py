@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from dealer_assist import notation as n
 from dealer_assist.engine import jokers
-from dealer_assist.engine.state import Hand, Phase
+from dealer_assist.cards import Card
+from dealer_assist.engine.state import Hand, KnownCard, Phase
 from dealer_assist.engine.table import Table
 
 UNDER_CARDS = 6
@@ -107,22 +108,21 @@ def foresight(t: Table, hand: Hand, cards: tuple) -> None:
         t.refuse("GUILD-3", "guild.foresight_second_open")
     spend_mp(t, FORESIGHT_MP, "GUILD-3")
     top = cards[0]
-    known = [(c, turned, s) for c, turned, s in state.known_top]
-    new: list[tuple] = []
+    known = list(state.known_top)
+    new: list[KnownCard] = []
     for i, card in enumerate(cards):
         if i < len(known):
-            if not known[i][0].matches(card):
-                t.refuse("GUILD-3", "shoe.known_top", card=str(card), known=str(known[i][0]))
+            if not known[i].card.matches(card):
+                t.refuse("GUILD-3", "shoe.known_top", card=str(card), known=str(known[i].card))
             continue
-        if i == 0:
-            record = type(card)(card.rank, card.suit, True)  # the closed top card, turned
+        if i == 0:  # the closed top card, turned face up
             sighting = None
-            if record.is_joker:
+            if card.is_joker:
                 sighting = jokers.sight(t, None, where="shoe", public=True)
                 t.rule("JK-1", "joker.seen_foresight", number=state.jokers[sighting].players)
-            new.append((record, True, sighting))
-        else:
-            new.append((type(card)(card.rank, card.suit, False), False, None))
+            new.append(KnownCard(Card(card.rank, card.suit, True), "turned", sighting))
+        else:  # the open card under it
+            new.append(KnownCard(Card(card.rank, card.suit, False), "shown"))
     state.known_top = known + new
     game.foresight_time += FORESIGHT_SECONDS
     t.rule("GUILD-3", "guild.foresight", hand=hand.label, top=str(top),

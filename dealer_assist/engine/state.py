@@ -131,6 +131,29 @@ class Hand:
         return not self.split and is_blackjack(self.cards)
 
 
+@dataclass(frozen=True, slots=True)
+class KnownCard:
+    """A card known to be on top of the shoe (NOTATION: it must be the next card dealt).
+
+    ``source``: "turned" (a closed top card turned face up by future sight), "shown" (the
+    open card under it, shown by future sight) or "stood" (an open card the dealer stood on).
+    """
+
+    card: Card
+    source: str
+    sighting: int | None = None  # the joker sighting of a turned joker
+
+    @property
+    def clause(self) -> str:
+        return "DRAW-5" if self.source == "stood" else "GUILD-3"
+
+    def accepts(self, card: Card) -> bool:
+        """The same face; the same orientation too, except for a card turned face up."""
+        if card.is_unknown or not self.card.matches(card):
+            return False
+        return self.source == "turned" or card.closed == self.card.closed
+
+
 @dataclass(slots=True)
 class JokerSighting:
     """One joker on the table and its number in each view (JK-1, JK-2)."""
@@ -253,8 +276,7 @@ class State:
     jokers_players: int = 0
     jokers_dealer: int = 0
     shoe_left: int | None = None
-    # cards known to be on top of the shoe: (card, turned face up by future sight, joker sighting)
-    known_top: list[tuple[Card, bool, int | None]] = field(default_factory=list)
+    known_top: list[KnownCard] = field(default_factory=list)  # cards known on top of the shoe
     redistribute_left: int = 0
     games: int = 0
     game: Game | None = None

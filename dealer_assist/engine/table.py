@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import RuleViolation
-from dealer_assist.engine.state import Game, Hand, Ruling, State
+from dealer_assist.engine.state import Game, Hand, KnownCard, Ruling, State
 
 
 class Table:
@@ -45,6 +45,15 @@ class Table:
 
     # -- the shoe (DRAW-6, CARD-6, known top cards)
 
+    def known_top(self, card: Card) -> KnownCard | None:
+        """The card known to be on top of the shoe, if any; ``card`` must be it."""
+        if not self.state.known_top:
+            return None
+        known = self.state.known_top[0]
+        if not known.accepts(card):
+            self.refuse(known.clause, "shoe.known_top", card=str(card), known=str(known.card))
+        return known
+
     def take_card(self, card: Card) -> tuple[Card, int | None]:
         """A card leaves the shoe; returns it as recorded and its joker sighting, if seen.
 
@@ -57,12 +66,9 @@ class Table:
         if state.shoe_left is not None and state.shoe_left <= 0:
             self.refuse("DRAW-6", "shoe.empty")
         sighting = None
-        if state.known_top:
-            known, turned, sighting = state.known_top[0]
-            if not known.matches(card) or (not turned and known.closed != card.closed):
-                clause = "GUILD-3" if turned else "DRAW-5"
-                self.refuse(clause, "shoe.known_top", card=str(card), known=str(known))
-            card = known
+        known = self.known_top(card)
+        if known is not None:
+            card, sighting = known.card, known.sighting
             state.known_top.pop(0)
         elif card.is_unknown:
             self.refuse("CARD-2", "card.unknown_here")
