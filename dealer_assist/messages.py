@@ -89,7 +89,7 @@ EN: dict[str, str] = {
     "deal.check_needed": "the dealer shows {up}: the dealer checks the hole card (peek)",
     "check.not_needed": "no check is needed: the dealer does not show an ace or a ten-value card over a closed hole card",
     "check.blackjack": "the dealer has blackjack: every hand that is not a blackjack loses",
-    "check.no_blackjack": "the dealer does not have blackjack: the players act",
+    "check.no_blackjack": "the dealer does not have blackjack",
     "shoe.empty": "the shoe is empty: type empty (the quest fails, END-F2)",
     "shoe.empty_in_game": "empty is reported during a game",
     "shoe.known_top": "the top card of the shoe is known to be {known}; {card} cannot be it",

@@ -109,3 +109,36 @@ def test_python_dash_m_works():
 def test_every_command_has_help():
     for name, command in cli.commands.items():
         assert command.help, name
+
+
+def test_jokers_sample():
+    data = replay_json(SAMPLES / "jokers.txt")
+    assert (data["status"], data["reason"]) == ("failure", "joker")
+    assert data["jokers"] == {"players": 7, "dealer": 7}
+    assert data["log"][2]["hands"][0]["result"] == "joker"
+    assert data["log"][3]["ledger"] == [
+        {"step": "A", "hand": "3", "points": 30000, "damage": 30000, "heal": 0, "hp": data["hp"], "rule": "SET-A"}
+    ]
+
+
+def test_dealer_skills_sample():
+    data = replay_json(SAMPLES / "dealer_skills.txt")
+    assert data["log"][0]["lock"] == [2, 4]
+    assert data["log"][1]["lock"] == [1]
+    assert [h["result"] for h in data["log"][1]["hands"]] == ["forced_push", "blackjack", "nobet", "forced_push"]
+
+
+def test_guild_skills_sample():
+    data = replay_json(SAMPLES / "guild_skills.txt")
+    under = data["log"][0]["hands"][0]
+    assert (under["result"], under["ratio"]) == ("under", 4.5)
+    assert data["mp"] == 0 and data["hp"] == 705_000
+    assert [h["bet"] for h in data["log"][1]["hands"]] == [120_000, 20_000, 10_000]
+
+
+def test_extreme_445_sample():
+    data = replay_json(SAMPLES / "extreme_445.txt")
+    assert (data["status"], data["reward"]) == ("success", "Platinum Treasure Box")
+    assert data["boxes"]["5"] == {"player": "chika", "points": 0, "bankrupt": True, "streak": 3, "yellow": 0}
+    rules = [e["rule"] for g in data["log"] for e in g["ledger"]]
+    assert rules.count("DSK-5") == 2 and rules.count("DSK-4") == 1

@@ -190,3 +190,31 @@ def test_setup_typos_are_notation_errors(line):
 
     result = replay_text(line)
     assert not result.ok and result.error_line == 1
+
+
+def _steps(script: str) -> list[tuple[str, str | None]]:
+    return [(e["step"], e["hand"]) for e in game(script)["ledger"]]
+
+
+def test_set_a_blackjacks_are_paid_first():
+    assert _steps(FIVE)[0] == ("A", "1")
+    assert game(FIVE)["ledger"][0]["points"] == 15_000  # 1.5x the bet
+
+
+def test_set_b_under_bonus_is_paid_second_instead_of_the_showdown():
+    assert _steps(FIVE)[1] == ("B", "2")
+    assert hand(FIVE, "2")["result"] == "under" and hand(FIVE, "2")["ratio"] == 3.0
+
+
+def test_set_c_losing_bets_are_collected_third():
+    assert _steps(FIVE)[2:4] == [("C", "3"), ("C", "4")]
+
+
+def test_set_d_recovery_uses_the_collected_losses_without_the_surrender_half():
+    entry = game(FIVE)["ledger"][4]
+    assert (entry["step"], entry["heal"]) == ("D", 10_000)
+
+
+def test_set_e_winning_hands_are_paid_last():
+    assert _steps(FIVE)[-1] == ("E", "5")
+    assert game(FIVE)["ledger"][-1]["points"] == 10_000
