@@ -200,7 +200,8 @@ EN: dict[str, str] = {
     "end.failure.below_threshold": "every box holds less than 1% of the dealer's HP ({threshold:,} P): QUEST FAILED",
     "end.failure.shoe_empty": "the shoe is empty: QUEST FAILED",
     "end.failure.joker": "the joker ends the quest: QUEST FAILED",
-    "end.failure.burst_stream": "Burst Stream: the dealer busted and still has HP: QUEST FAILED",
+    "end.burst_stream": "Burst Stream: the dealer busted and still has HP after the settlement",
+    "end.failure.burst_stream": "Burst Stream ends the quest: QUEST FAILED",
     # cli
     "cli.replay_ok": "{lines} lines accepted",
     "cli.refused": "refused",

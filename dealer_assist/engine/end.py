@@ -57,7 +57,8 @@ def after_settlement(t: Table) -> None:
     if state.burst_stream and total(game.dealer).bust and state.hp > 0:
         state.status = Status.FAILURE
         state.reason = "burst_stream"
-        t.rule("DSK-7", "end.failure.burst_stream")
+        t.rule("DSK-7", "end.burst_stream")
+        t.rule("END-F3", "end.failure.burst_stream")
         _finish(t)
         return
     if state.boxes and all(box.points * 100 < state.hp for box in state.boxes.values()):
