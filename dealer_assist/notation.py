@@ -50,8 +50,15 @@ class HandRef:
 class Command:
     keyword: ClassVar[str] = ""
 
-    def __str__(self) -> str:  # canonical text, overridden where needed
-        return self.keyword
+    def __str__(self) -> str:
+        """The canonical text: the keyword, then each field (a hand command starts with its hand)."""
+        values = [_text(getattr(self, f.name)) for f in fields(self)]
+        if isinstance(self, HandCommand):
+            hand, *values = values
+            head = [hand] if isinstance(self, SplitCard) else [hand, self.keyword]
+        else:
+            head = [self.keyword]
+        return " ".join(head + [v for v in values if v])
 
     def to_dict(self) -> dict:
         out: dict = {"command": type(self).__name__}
@@ -68,16 +75,14 @@ def _plain(value):
     return value
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
-def _amount(n: int) -> str:
-    if n >= 1_000_000 and n % 1_000_000 == 0:
-        return f"{n // 1_000_000}m"
-    if n >= 1000 and n % 1000 == 0:
-        return f"{n // 1000}k"
-    return str(n)
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return " ".join(_text(v) for v in value)
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -85,26 +90,17 @@ class Quest(Command):
     keyword: ClassVar[str] = "quest"
     difficulty: str
 
-    def __str__(self) -> str:
-        return f"quest {self.difficulty}"
-
 
 @dataclass(frozen=True)
 class Hp(Command):
     keyword: ClassVar[str] = "hp"
     amount: int
 
-    def __str__(self) -> str:
-        return f"hp {self.amount}"
-
 
 @dataclass(frozen=True)
 class Dice(Command):
     keyword: ClassVar[str] = "dice"
     faces: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "dice " + " ".join(map(str, self.faces))
 
 
 @dataclass(frozen=True)
@@ -114,19 +110,12 @@ class Seat(Command):
     name: str
     points: int
 
-    def __str__(self) -> str:
-        return f"seat {self.box} {self.name} {_amount(self.points)}"
-
 
 @dataclass(frozen=True)
 class Skill(Command):
     keyword: ClassVar[str] = "skill"
     name: str
     value: int | bool
-
-    def __str__(self) -> str:
-        value = ("on" if self.value else "off") if isinstance(self.value, bool) else self.value
-        return f"skill {self.name} {value}"
 
 
 @dataclass(frozen=True)
@@ -135,17 +124,11 @@ class JokerLevels(Command):
     early: int
     late: int
 
-    def __str__(self) -> str:
-        return f"jk {self.early} {self.late}"
-
 
 @dataclass(frozen=True)
 class Shoe(Command):
     keyword: ClassVar[str] = "shoe"
     cards: int
-
-    def __str__(self) -> str:
-        return f"shoe {self.cards}"
 
 
 @dataclass(frozen=True)
@@ -153,10 +136,6 @@ class Rule(Command):
     keyword: ClassVar[str] = "rule"
     name: str
     value: int | bool
-
-    def __str__(self) -> str:
-        value = ("on" if self.value else "off") if isinstance(self.value, bool) else self.value
-        return f"rule {self.name} {value}"
 
 
 @dataclass(frozen=True)
@@ -171,7 +150,7 @@ class Bet(Command):
     amount: int | None  # None: no bet
 
     def __str__(self) -> str:
-        return f"bet {self.box} {'-' if self.amount is None else _amount(self.amount)}"
+        return f"bet {self.box} {'-' if self.amount is None else self.amount}"
 
 
 @dataclass(frozen=True)
@@ -180,7 +159,7 @@ class Redistribute(Command):
     shares: tuple[tuple[int, int], ...]
 
     def __str__(self) -> str:
-        return "redistribute " + " ".join(f"{b}={_amount(a)}" for b, a in self.shares)
+        return "redistribute " + " ".join(f"{b}={a}" for b, a in self.shares)
 
 
 @dataclass(frozen=True)
@@ -193,17 +172,11 @@ class Deal(Command):
     keyword: ClassVar[str] = "deal"
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return "deal " + _cards(self.cards)
-
 
 @dataclass(frozen=True)
 class SurrenderCall(Command):
     keyword: ClassVar[str] = "sr"
     boxes: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "sr " + " ".join(map(str, self.boxes))
 
 
 @dataclass(frozen=True)
@@ -215,9 +188,6 @@ class Go(Command):
 class Peek(Command):
     keyword: ClassVar[str] = "peek"
     card: Card | None = None
-
-    def __str__(self) -> str:
-        return "peek" + (f" {self.card}" if self.card else "")
 
 
 @dataclass(frozen=True)
@@ -239,16 +209,10 @@ class Hit(HandCommand):
     keyword: ClassVar[str] = "ht"
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.hand} ht {self.card}"
-
 
 @dataclass(frozen=True)
 class Stand(HandCommand):
     keyword: ClassVar[str] = "st"
-
-    def __str__(self) -> str:
-        return f"{self.hand} st"
 
 
 @dataclass(frozen=True)
@@ -256,16 +220,10 @@ class Double(HandCommand):
     keyword: ClassVar[str] = "dd"
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.hand} dd {self.card}"
-
 
 @dataclass(frozen=True)
 class Split(HandCommand):
     keyword: ClassVar[str] = "sp"
-
-    def __str__(self) -> str:
-        return f"{self.hand} sp"
 
 
 @dataclass(frozen=True)
@@ -273,25 +231,16 @@ class SplitCard(HandCommand):
     keyword: ClassVar[str] = "card"
     card: Card
 
-    def __str__(self) -> str:
-        return f"{self.hand} {self.card}"
-
 
 @dataclass(frozen=True)
 class LateSurrender(HandCommand):
     keyword: ClassVar[str] = "sr"
-
-    def __str__(self) -> str:
-        return f"{self.hand} sr"
 
 
 @dataclass(frozen=True)
 class Foresight(HandCommand):
     keyword: ClassVar[str] = "foresight"
     cards: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return f"{self.hand} foresight " + _cards(self.cards)
 
 
 @dataclass(frozen=True)
@@ -304,17 +253,11 @@ class Yellow(Command):
     keyword: ClassVar[str] = "yellow"
     box: int
 
-    def __str__(self) -> str:
-        return f"yellow {self.box}"
-
 
 @dataclass(frozen=True)
 class Reveal(Command):
     keyword: ClassVar[str] = "reveal"
     card: Card | None = None
-
-    def __str__(self) -> str:
-        return "reveal" + (f" {self.card}" if self.card else "")
 
 
 @dataclass(frozen=True)
@@ -322,17 +265,11 @@ class Next(Command):
     keyword: ClassVar[str] = "next"
     card: Card
 
-    def __str__(self) -> str:
-        return f"next {self.card}"
-
 
 @dataclass(frozen=True)
 class DealerCard(Command):
     keyword: ClassVar[str] = "dealer"
     card: Card
-
-    def __str__(self) -> str:
-        return f"dealer {self.card}"
 
 
 @dataclass(frozen=True)
@@ -344,9 +281,6 @@ class Empty(Command):
 class Note(Command):
     keyword: ClassVar[str] = "note"
     text: str = field(default="")
-
-    def __str__(self) -> str:
-        return f"note {self.text}".rstrip()
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,13 @@ def play(seed: int, opts: Options) -> tuple[list[str], list[tuple[State, State]]
     return lines, spans
 
 
+def games(seed: int, opts: Options):
+    """Each game as (state at its start, state at its end, its JSON record)."""
+    lines, spans = play(seed, opts)
+    log = to_json(Session.replay([c for line in lines for c in n.parse_line(line)]).state)["log"]
+    return [(start, end, record) for (start, end), record in zip(spans, log, strict=True)]
+
+
 def points(state: State) -> int:
     return sum(box.points for box in state.boxes.values())
 
@@ -63,9 +70,7 @@ def test_random_legal_scripts_never_crash_and_replay_identically(seed, opts):
 @SETTINGS
 @given(seed=seeds, opts=options)
 def test_set_each_ledger_sums_to_the_change_in_the_boxes_points(seed, opts):
-    lines, spans = play(seed, opts)
-    log = to_json(Session.replay([c for l in lines for c in n.parse_line(l)]).state)["log"]
-    for (start, end), record in zip(spans, log, strict=True):
+    for start, end, record in games(seed, opts):
         assert sum(e["points"] for e in record["ledger"]) == points(end) - points(start), record["game"]
         assert all(box.points >= 0 for box in end.boxes.values())  # SET-5
 
@@ -73,9 +78,7 @@ def test_set_each_ledger_sums_to_the_change_in_the_boxes_points(seed, opts):
 @SETTINGS
 @given(seed=seeds, opts=options)
 def test_set_1_damage_equals_the_winnings_of_hands_paid_1_5x_or_more(seed, opts):
-    lines, spans = play(seed, opts)
-    log = to_json(Session.replay([c for l in lines for c in n.parse_line(l)]).state)["log"]
-    for (start, end), record in zip(spans, log, strict=True):
+    for start, end, record in games(seed, opts):
         damage = sum(e["damage"] for e in record["ledger"])
         winnings = sum(
             floor(h["bet"] * (Fraction(h["ratio"]) - 1))
@@ -93,9 +96,7 @@ def test_set_1_damage_equals_the_winnings_of_hands_paid_1_5x_or_more(seed, opts)
 @SETTINGS
 @given(seed=seeds, opts=options)
 def test_heal_never_exceeds_collected_losing_bets_nor_the_cap(seed, opts):
-    lines, spans = play(seed, opts)
-    log = to_json(Session.replay([c for l in lines for c in n.parse_line(l)]).state)["log"]
-    for (start, end), record in zip(spans, log, strict=True):
+    for start, end, record in games(seed, opts):
         healed = sum(e["heal"] for e in record["ledger"])
         losing = sum(h["bet"] for h in record["hands"] if h["result"] in ("lose", "bust", "joker"))
         assert healed <= losing
