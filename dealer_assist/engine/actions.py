@@ -69,7 +69,7 @@ def act(t: Table, cmd: n.HandCommand) -> None:
         flow.after_card(t, hand)
         if hand.stand_on_card and not hand.done:
             t.rule("TIME-1", "time.stands_after_card", hand=hand.label)
-            flow.stand(t, hand, clause="TIME-1")
+            flow.stand(t, hand)
         flow.next_turn(t)
         return
     if _needs_second(hand):
@@ -147,7 +147,7 @@ def timeup(t: Table) -> None:
         if _needs_second(hand):
             hand.stand_on_card = True  # it is still dealt its second card, then stands
         else:
-            flow.stand(t, hand, clause="TIME-1")
+            flow.stand(t, hand)
         standing.append(hand.label)
     t.rule("TIME-1", "time.up", hands=", ".join(standing) or "-")
     flow.next_turn(t)

@@ -38,18 +38,16 @@ def bet(t: Table, cmd: n.Bet) -> None:
         t.refuse("BOX-1", "bet.bankrupt", box=cmd.box, points=box.points)
     if state.phase is Phase.BETS and game.backbet:
         t.refuse("GUILD-4", "guild.bets_after_deal")
-    if state.phase is Phase.LATE_BETS and cmd.box in game.late_bets:
-        previous = game.hands_of(cmd.box)[0].bet
-    else:
-        previous = game.bets.get(cmd.box)
     if cmd.amount is not None:
         check_amount(t, cmd.box, cmd.amount)
-    if state.phase is Phase.LATE_BETS:
-        _late_bet(t, cmd)
-    else:
-        if cmd.box in game.bets:
-            t.rule("BET-6", "bet.replaced", box=cmd.box, old=previous if previous is not None else "-")
-        game.bets[cmd.box] = cmd.amount
+    late = state.phase is Phase.LATE_BETS
+    if cmd.box in (game.late_bets if late else game.bets):
+        old = game.bets.get(cmd.box)
+        t.rule("BET-6", "bet.replaced", box=cmd.box, old=old if old is not None else "-")
+    game.bets[cmd.box] = cmd.amount
+    if late:  # GUILD-4: the bet goes onto the box's hand dealt before it
+        game.late_bets.add(cmd.box)
+        game.hands_of(cmd.box)[0].bet = cmd.amount or 0
     if cmd.amount is None:
         t.rule("BET-1", "bet.none", box=cmd.box)
     else:
@@ -58,17 +56,6 @@ def bet(t: Table, cmd: n.Bet) -> None:
         number in game.late_bets for number, b in state.boxes.items() if not b.bankrupt
     ):
         close_late_bets(t)
-
-
-def _late_bet(t: Table, cmd: n.Bet) -> None:
-    """GUILD-4: a bet placed after the back-bet deal goes onto the box's dealt hand."""
-    game = t.game
-    hand = game.hands_of(cmd.box)[0]
-    if cmd.box in game.late_bets:
-        t.rule("BET-6", "bet.replaced", box=cmd.box, old=hand.bet or "-")
-    game.late_bets.add(cmd.box)
-    game.bets[cmd.box] = cmd.amount
-    hand.bet = cmd.amount or 0
 
 
 def close_late_bets(t: Table) -> None:

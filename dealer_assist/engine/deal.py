@@ -143,7 +143,7 @@ def lock(t: Table, cmd: n.Lock) -> None:
         for hand in hands:
             hand.locked = True
             if not hand.done:
-                flow.stand(t, hand, clause="DSK-3")
+                flow.stand(t, hand)
     game.lock = locked
     t.rule("DSK-3", "lock.locked", dice=" ".join(map(str, cmd.dice)),
            boxes=", ".join(map(str, locked)) or "-")  # fmt: skip

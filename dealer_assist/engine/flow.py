@@ -22,7 +22,7 @@ def current_hand(t: Table) -> Hand | None:
     return None
 
 
-def stand(t: Table, hand: Hand, *, clause: str = "BASE-4") -> None:
+def stand(t: Table, hand: Hand) -> None:
     """A hand stands: an Under Bonus hand goes to SET-B instead of the showdown."""
     hand.done = True
     if guild.is_under(t, hand):
@@ -44,7 +44,7 @@ def after_card(t: Table, hand: Hand) -> None:
         t.rule("BASE-5", "hand.bust", hand=hand.label, total=value.value)
     elif value.value == 21:
         t.rule("BASE-5", "hand.twenty_one", hand=hand.label)
-        stand(t, hand, clause="BASE-5")
+        stand(t, hand)
 
 
 def end_of_deal(t: Table) -> None:
