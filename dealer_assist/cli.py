@@ -64,5 +64,138 @@ def _print_replay(result, lang: str) -> None:
     render.final_state(console, result.session.state, lang)
 
 
+def db_option(function):
+    """The session database: --db PATH, else $DEALER_ASSIST_DB, else the user's data dir."""
+    return click.option(
+        "--db", "db_path", type=click.Path(dir_okay=False), envvar="DEALER_ASSIST_DB",
+        help="The session database (default: sessions.db in the user's data directory).",
+    )(function)  # fmt: skip
+
+
+def open_store(db_path: str | None):
+    from dealer_assist.store import Store, default_path
+
+    return Store(db_path or default_path())
+
+
+def fail(exc) -> None:
+    """A library error as a click error (exit 2 for a refusal, 1 otherwise)."""
+    clause = getattr(exc, "clause", None)
+    raise click.ClickException(f"{clause}: {exc.text()}" if clause else exc.text())
+
+
+@cli.command()
+@click.option("--session", "name", help="The session to resume or create (default: a new one named by the time).")
+@click.option("--from", "script", type=click.Path(exists=True, dir_okay=False),
+              help="A script to load first; play goes on from its end (new sessions only).")  # fmt: skip
+@click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
+@db_option
+def play(name: str | None, script: str | None, lang: str, db_path: str | None) -> None:
+    """Live play: type each card and call; every accepted command is stored at once.
+
+    With --session NAME an existing session is resumed from its stored events. When the
+    input is not a terminal, commands are read one per line and answered the same way.
+    """
+    from datetime import datetime
+
+    from rich.console import Console
+
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.live import LiveSession
+    from dealer_assist.prompt import run_pipe, run_prompt
+
+    store = open_store(db_path)
+    name = name or datetime.now().strftime("session-%Y%m%d-%H%M%S")
+    console = Console(highlight=False)
+    try:
+        if script is not None:
+            if store.find(name) is not None:
+                raise click.UsageError(f"--from needs a new session; {name!r} already exists")
+            live = _import(store, name, click.open_file(script, encoding="utf-8").read())
+        else:
+            live = LiveSession.open(store, name, create=True)
+    except DealerAssistError as exc:
+        fail(exc)
+    if sys.stdin.isatty():
+        run_prompt(live, console, lang=lang)
+    else:
+        refused = run_pipe(live, sys.stdin, console, lang=lang)
+        if refused:
+            sys.exit(2)
+
+
+def _import(store, name: str, text: str):
+    """A whole script stored as a new session, or nothing if any line is refused."""
+    from dealer_assist.errors import SessionError
+    from dealer_assist.live import LiveSession
+    from dealer_assist.replay import replay_text
+
+    result = replay_text(text)
+    if not result.ok:
+        raise SessionError("session.line", line=result.error_line, error=str(result.error))
+    row = store.create(name)
+    live = LiveSession(store, row)
+    lines = [line.text for line in result.lines]
+    try:
+        live.enter_many(lines)
+    except BaseException:
+        store.delete(row)
+        raise
+    return live
+
+
+@cli.command()
+@db_option
+def sessions(db_path: str | None) -> None:
+    """List the stored sessions: name, created, games, HP, status."""
+    from rich.console import Console
+    from rich.table import Table
+
+    store = open_store(db_path)
+    table = Table(show_edge=False)
+    for column in ("name", "created", "games", "HP", "status"):
+        table.add_column(column, justify="right" if column in ("games", "HP") else "left")
+    for row in store.sessions():
+        table.add_row(row.name, row.created[:19].replace("T", " "), str(row.games), f"{row.hp:,}", row.status)
+    Console().print(table)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@db_option
+def export(name: str, output: str | None, db_path: str | None) -> None:
+    """Write a stored session as a notation script that `replay` accepts."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.live import LiveSession
+
+    try:
+        script = LiveSession.open(open_store(db_path), name).script()
+    except DealerAssistError as exc:
+        fail(exc)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(script)
+    else:
+        click.echo(script, nl=False)
+
+
+@cli.command(name="import")
+@click.argument("script", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--session", "name", required=True, help="The name of the new session.")
+@db_option
+def import_(script: str, name: str, db_path: str | None) -> None:
+    """Store a script written elsewhere as a new session (refused whole if a line is refused)."""
+    from dealer_assist.errors import DealerAssistError
+
+    store = open_store(db_path)
+    try:
+        live = _import(store, name, click.open_file(script, encoding="utf-8").read())
+    except DealerAssistError as exc:
+        click.echo(str(exc.text()) if not hasattr(exc, "clause") else f"{exc.clause}: {exc.text()}", err=True)
+        sys.exit(2)
+    click.echo(f"imported {len(live.session.events)} commands into session {name!r}")
+
+
 def main() -> None:  # the console script
     cli()

@@ -205,6 +205,7 @@ EN: dict[str, str] = {
     # cli
     "cli.replay_ok": "{lines} lines accepted",
     "cli.refused": "refused",
+    "cli.saved": "session {name!r} is stored; resume it with: dealer-assist play --session {name}",
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -84,3 +84,58 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
         table.add_row(number, box["player"], f"{box['points']:,}", "yes" if box["bankrupt"] else "",
                       str(box["streak"]), str(box["yellow"]))  # fmt: skip
     console.print(table)
+
+
+def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str = "en") -> None:
+    """The rulings of one line, then the game's hands and ledger if the line settled it."""
+    settled = None
+    for outcome in items:
+        if outcome.undone is not None:
+            console.print(Text(f"    undo     {outcome.undone}", style="yellow"))
+        rulings(console, outcome.rulings, lang)
+        if any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in outcome.rulings):
+            settled = outcome.game
+    if records is not None and settled in records:
+        game_summary(console, records[settled])
+
+
+def live_state(state: State, lang: str = "en"):
+    """The compact state shown after each command in live play."""
+    from dealer_assist.cards import total
+    from dealer_assist.engine import expectation
+    from dealer_assist.engine.end import announce
+
+    game = state.game
+    title = Text()
+    title.append(f"game {state.games or '-'}", style="bold")
+    title.append(f" · HP {state.hp:,} (announce {announce(state.hp):,})")
+    if game is not None:
+        title.append(" · recovery " + ("ON" if game.recovery else "off"), style="green" if game.recovery else "")
+    title.append(f" · JK {state.jokers_players}/{state.jokers_dealer} · MP {state.mp}")
+    if state.over:
+        title.append(f" · {state.status.value.upper()} ({state.reason})", style="bold magenta")
+    table = RichTable(show_edge=False, pad_edge=False, box=None)
+    for name in ("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow"):
+        table.add_column(name, justify="right" if name in ("points", "bet", "streak", "yellow") else "left")
+    expected = expectation(state)
+    turn = expected.params.get("hand") if expected.phase.value == "players" else None
+    if game is not None and game.dealer:
+        cards = " ".join("[?]" if c is game.hole and not game.hole_seen else str(c) for c in game.dealer)
+        shown = [c for c in game.dealer_visible() if not c.is_unknown]
+        table.add_row("", "D", "dealer", "", "", cards, str(total(shown)), "", "")
+    for number, box in state.boxes.items():
+        hands = game.hands_of(number) if game is not None else []
+        rows = hands or [None]
+        for hand in rows:
+            label = hand.label if hand is not None else str(number)
+            bet = hand.bet if hand is not None else (game.bets.get(number) if game else None)
+            cards = " ".join(str(c) for c in hand.cards) if hand is not None else ""
+            value = str(hand.total()) if hand is not None and hand.cards else ""
+            if hand is not None and hand.outcome in ("bust", "blackjack", "surrender", "joker", "under"):
+                value += f" {hand.outcome}"
+            marker = "▶" if turn == label else ""
+            style = "dim" if box.bankrupt else ""
+            table.add_row(marker, label, box.player, f"{box.points:,}", f"{bet:,}" if bet else "-", cards, value,
+                          str(box.streak), str(state.yellow.get(box.player, 0)), style=style)  # fmt: skip
+    footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic")
+    return Group(title, table, footer)

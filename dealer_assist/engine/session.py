@@ -45,12 +45,31 @@ class Session:
         """Apply the commands of one line as a whole: if one is refused, none is kept."""
         if len(commands) == 1:
             return [self.submit(commands[0])]
-        saved = (self.state, list(self.events), list(self._checkpoints))
+        saved = self.snapshot(commands)
         try:
             return [self.submit(cmd) for cmd in commands]
         except Exception:
-            self.state, self.events, self._checkpoints = saved
+            self.restore(saved)
             raise
+
+    def snapshot(self, commands: tuple[n.Command, ...] | list[n.Command] = ()) -> tuple:
+        """What ``restore`` needs to take the session back to now, before ``commands``.
+
+        Without an undo among them the log only grows, so lengths suffice (O(1)); with one,
+        the lists are copied.
+        """
+        if any(isinstance(cmd, n.Undo) for cmd in commands):
+            return (self.state, list(self.events), list(self._checkpoints))
+        return (self.state, len(self.events), len(self._checkpoints))
+
+    def restore(self, saved: tuple) -> None:
+        state, events, checkpoints = saved
+        if isinstance(events, list):
+            self.events, self._checkpoints = events, checkpoints
+        else:
+            del self.events[events:]
+            del self._checkpoints[checkpoints:]
+        self.state = state
 
     def undo(self) -> n.Command:
         if not self.events:
