@@ -64,6 +64,13 @@ def _print_replay(result, lang: str) -> None:
     render.final_state(console, result.session.state, lang)
 
 
+def console():
+    """A rich console; written to a file or a pipe it is wide enough for the tables."""
+    from rich.console import Console
+
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+
+
 def db_option(function):
     """The session database: --db PATH, else $DEALER_ASSIST_DB, else the user's data dir."""
     return click.option(
@@ -195,6 +202,114 @@ def import_(script: str, name: str, db_path: str | None) -> None:
         click.echo(str(exc.text()) if not hasattr(exc, "clause") else f"{exc.clause}: {exc.text()}", err=True)
         sys.exit(2)
     click.echo(f"imported {len(live.session.events)} commands into session {name!r}")
+
+
+def _source(store_or_none, target: str):
+    """A script file, or a stored session's commands: (label, items, store row or None)."""
+    from pathlib import Path
+
+    from dealer_assist import audit as audit_mod
+    from dealer_assist import notation as n
+
+    if Path(target).is_file():
+        text = Path(target).read_text(encoding="utf-8")
+        return target, list(audit_mod.commands(text)), None
+    store = store_or_none()
+    row = store.get(target)
+    items = [(None, e.text, n.parse_command(e.text)) for e in store.events(row)]
+    return target, items, (store, row)
+
+
+@cli.command()
+@click.argument("target", metavar="NAME|SCRIPT")
+@click.option("--game", "game", type=int, help="Only the commands of game N.")
+@click.option("--at", "at", type=int, help="Stop at command SEQ and show the full state there.")
+@click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
+@db_option
+def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str | None) -> None:
+    """Explain a session or script command by command: the state each command met, each
+    ruling with the full text of its clause, and each game's ledger (A to E, HP after each)."""
+    from dealer_assist import audit as audit_mod
+    from dealer_assist import render
+    from dealer_assist.errors import DealerAssistError
+
+    out = console()
+    try:
+        label, items, stored = _source(lambda: open_store(db_path), target)
+        steps, session = audit_mod.steps(iter(items), at=at)
+    except DealerAssistError as exc:
+        fail(exc)
+    if stored is not None:
+        verdict = stored[0].verify(stored[1])
+        out.print(_verdict_text(verdict, label))
+    audit_mod.print_audit(out, steps, game=game, lang=lang)
+    if at is not None:
+        out.print(f"[bold]state after command #{min(at, len(steps))}[/bold]")
+        out.print(render.live_state(session.state, lang))
+        if session.state.game is not None:
+            from dealer_assist.engine.view import game_record
+
+            render.game_summary(out, game_record(session.state, session.state.game))
+
+
+def _verdict_text(verdict, name: str) -> str:
+    if verdict.ok:
+        return f"the log of {name!r} is untouched: the hash chain holds over {verdict.events} events"
+    return f"the log of {name!r} was tampered with: event {verdict.seq} was {verdict.problem}"
+
+
+@cli.command()
+@click.argument("name")
+@db_option
+def verify(name: str, db_path: str | None) -> None:
+    """Recompute a stored session's hash chain; name the first event changed, removed or inserted.
+
+    Exit status 0 when the chain holds, 1 when it does not."""
+    from dealer_assist.errors import DealerAssistError
+
+    store = open_store(db_path)
+    try:
+        verdict = store.verify(store.get(name))
+    except DealerAssistError as exc:
+        fail(exc)
+    click.echo(_verdict_text(verdict, name))
+    if not verdict.ok:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("target", metavar="NAME|SCRIPT")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "html", "json", "csv"]), default="text",
+              show_default=True, help="The report's format.")  # fmt: skip
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@db_option
+def report(target: str, fmt: str, output: str | None, db_path: str | None) -> None:
+    """The quest's result, a table per game, per-box totals and the HP over the games."""
+    from dealer_assist import audit as audit_mod
+    from dealer_assist import report as report_mod
+    from dealer_assist.errors import DealerAssistError
+
+    try:
+        _, items, _ = _source(lambda: open_store(db_path), target)
+        _, session = audit_mod.steps(iter(items))
+    except DealerAssistError as exc:
+        fail(exc)
+    data = report_mod.build(session.state)
+    if fmt == "text":
+        if output:
+            from rich.console import Console
+
+            with open(output, "w", encoding="utf-8") as handle:
+                report_mod.print_text(data, Console(file=handle, width=160))
+        else:
+            report_mod.print_text(data, console())
+        return
+    body = report_mod.FORMATS[fmt](data)
+    if output:
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(body)
+    else:
+        click.echo(body, nl=False)
 
 
 def main() -> None:  # the console script

@@ -11,7 +11,8 @@ import json
 from dataclasses import asdict, dataclass
 
 from dealer_assist import notation as n
-from dealer_assist.engine import Phase, Session, State, expectation, legal
+from dealer_assist.engine import Phase, Session, State, expectation, legal, to_json
+from dealer_assist.engine.view import game_record
 from dealer_assist.engine.session import Outcome
 from dealer_assist.store import SessionRow, Store
 
@@ -62,7 +63,9 @@ class LiveSession:
         outcomes = self.session.submit_all(commands)
         try:
             items = [(text, cmd.to_dict()) for text, cmd in zip(segments, commands, strict=True)]
-            self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state))
+            games = [game_record(self.state, self.state.game)] if self.state.game is not None else []
+            self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
+                                          games=games)  # fmt: skip
         except BaseException:
             self.session.restore(saved)
             raise
@@ -78,7 +81,8 @@ class LiveSession:
                 commands = [n.parse_command(s) for s in segments]
                 self.session.submit_all(commands)
                 items += [(text, cmd.to_dict()) for text, cmd in zip(segments, commands, strict=True)]
-            self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state))
+            self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
+                                          games=to_json(self.state)["log"])  # fmt: skip
         except BaseException:
             self.session.restore(start)
             raise

@@ -79,7 +79,41 @@ def _create_v1(db: sqlite_utils.Database) -> None:
     )  # fmt: skip
 
 
-MIGRATIONS = [(1, _create_v1)]
+def _create_v2(db: sqlite_utils.Database) -> None:
+    """Game results for browsing, and the head of each session's hash chain."""
+    db["sessions"].add_column("event_count", int, not_null_default=0)
+    db["sessions"].add_column("head_hash", str, not_null_default="")
+    db["games"].create(
+        {"session_id": int, "game": int, "recovery": int, "dealer_total": int, "damage": int, "heal": int,
+         "points": int, "hp_after": int, "hands": str, "ledger": str, "record": str},
+        pk=("session_id", "game"), foreign_keys=[("session_id", "sessions", "id")], if_not_exists=True,
+    )  # fmt: skip
+    db.create_view(
+        "game_results",
+        """select s.name as session, g.game, g.recovery, g.dealer_total, g.damage, g.heal,
+                  g.points, g.hp_after
+           from games g join sessions s on s.id = g.session_id order by s.id, g.game""",
+        ignore=True,
+    )
+    db.create_view(
+        "game_hands",
+        """select s.name as session, g.game, json_extract(h.value, '$.hand') as hand,
+                  json_extract(h.value, '$.bet') as bet, json_extract(h.value, '$.result') as result,
+                  json_extract(h.value, '$.ratio') as ratio,
+                  json_extract(h.value, '$.cards') as cards
+           from games g join sessions s on s.id = g.session_id, json_each(g.hands) h
+           order by s.id, g.game""",
+        ignore=True,
+    )
+    db.create_view(
+        "session_events",
+        """select s.name as session, e.seq, e.text, e.event, e.ts
+           from events e join sessions s on s.id = e.session_id order by s.id, e.seq""",
+        ignore=True,
+    )
+
+
+MIGRATIONS = [(1, _create_v1), (2, _create_v2)]
 
 
 class Store:
@@ -164,7 +198,7 @@ class Store:
 
     def append(
         self, session: SessionRow, items: Iterable[tuple[str, dict[str, Any]]], *, after: tuple[int, str],
-        summary: dict[str, Any],
+        summary: dict[str, Any], games: Iterable[dict[str, Any]] = (),
     ) -> tuple[int, str]:  # fmt: skip
         """Store one line's commands (text as typed, parsed event) in one transaction.
 
@@ -182,5 +216,79 @@ class Store:
             prev = digest
         with self.db.atomic():
             self.db["events"].insert_all(rows)
-            self.db["sessions"].update(session.id, {**summary, "updated": now()})
+            self.db["sessions"].update(
+                session.id, {**summary, "updated": now(), "event_count": seq, "head_hash": prev}
+            )
+            # an undone `game` leaves no row behind
+            self.db.execute("delete from games where session_id = ? and game > ?", [session.id, summary["games"]])
+            for record in games:
+                self.db["games"].upsert(game_row(session.id, record), pk=("session_id", "game"))
         return seq, prev
+
+    # -- the hash chain
+
+    def verify(self, session: SessionRow) -> "Verdict":
+        """Recompute the chain; name the first event changed, removed or inserted."""
+        rows = [
+            EventRow(**row)
+            for row in self.db.query(
+                "select seq, text, event, ts, hash, prev_hash from events where session_id = ? order by seq",
+                [session.id],
+            )
+        ]
+        head = next(iter(self.db.query(
+            "select event_count, head_hash from sessions where id = ?", [session.id])))  # fmt: skip
+        return verify_chain(rows, head["event_count"], head["head_hash"])
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    events: int
+    seq: int | None = None  # the first event that was tampered with
+    problem: str | None = None  # changed, removed, inserted
+
+
+def verify_chain(rows: list[EventRow], count: int, head: str) -> Verdict:
+    """Check each link: the stored hash, and the previous event's hash it names."""
+    hashes = [""]  # hashes[i] = the hash of event i as recomputed, hashes[0] = the start
+    for position, row in enumerate(rows, start=1):
+        if row.seq != position:
+            return Verdict(False, len(rows), position, "removed" if row.seq > position else "inserted")
+        own_ok = event_hash(row.prev_hash, row.seq, row.text, row.event, row.ts) == row.hash
+        if row.prev_hash != hashes[-1]:
+            if len(hashes) >= 2 and row.prev_hash == hashes[-2]:  # it links past the one before
+                return Verdict(False, len(rows), position - 1, "inserted")
+            if own_ok:  # this event is intact: the one before it was changed (and re-hashed)
+                return Verdict(False, len(rows), position - 1, "changed")
+            return Verdict(False, len(rows), position, "removed")
+        if not own_ok:
+            following = rows[position] if position < len(rows) else None
+            if following is not None and following.prev_hash == hashes[-1]:
+                return Verdict(False, len(rows), position, "inserted")
+            return Verdict(False, len(rows), position, "changed")
+        hashes.append(row.hash)
+    if count > len(rows):
+        return Verdict(False, len(rows), len(rows) + 1, "removed")
+    if count < len(rows):
+        return Verdict(False, len(rows), count + 1, "inserted")
+    if hashes[-1] != head:
+        return Verdict(False, len(rows), len(rows), "changed")
+    return Verdict(True, len(rows))
+
+
+def game_row(session_id: int, record: dict[str, Any]) -> dict[str, Any]:
+    ledger = record["ledger"]
+    return {
+        "session_id": session_id,
+        "game": record["game"],
+        "recovery": int(record["recovery"]),
+        "dealer_total": record["dealer"]["total"],
+        "damage": sum(e["damage"] for e in ledger),
+        "heal": sum(e["heal"] for e in ledger),
+        "points": sum(e["points"] for e in ledger),
+        "hp_after": ledger[-1]["hp"] if ledger else None,
+        "hands": json.dumps(record["hands"], ensure_ascii=False),
+        "ledger": json.dumps(ledger, ensure_ascii=False),
+        "record": json.dumps(record, ensure_ascii=False),
+    }

@@ -37,7 +37,7 @@ def configure(t: Table, cmd: n.Command) -> None:
             skills.roll(t, faces)
         case n.Seat(box=number, name=name, points=points):
             bankrupt = points < config.min_bet
-            state.boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt)
+            state.boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt, start=points)
             state.boxes = dict(sorted(state.boxes.items()))
             state.yellow.setdefault(name, 0)
             if bankrupt:

@@ -89,6 +89,7 @@ class Box:
     bankrupt: bool = False
     left: bool = False  # forced to leave (BOX-3)
     streak: int = 0  # DSK-4
+    start: int = 0  # the points it was seated with
 
 
 @dataclass(slots=True)

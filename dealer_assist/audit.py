@@ -1,0 +1,110 @@
+"""Audit a disputed hand: replay a session or script command by command, with the state each
+command met, every ruling and the full text of the clause it applied, and the ledger.
+
+``steps`` makes plain data (one ``Step`` per command); ``print_audit`` shows it with rich.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from dealer_assist import notation as n
+from dealer_assist import rulebook
+from dealer_assist.cards import total
+from dealer_assist.engine import Session, State, expectation
+from dealer_assist.engine.end import announce
+from dealer_assist.engine.state import Ruling
+from dealer_assist.engine.view import game_record
+
+
+@dataclass(slots=True)
+class Step:
+    seq: int  # the command's number (the stored event's seq)
+    line: int | None  # the script line, for a script
+    text: str
+    met: dict[str, Any]  # the state the command met
+    rulings: list[Ruling] = field(default_factory=list)
+    undone: str | None = None
+    game: int = 0
+    ledger: dict | None = None  # the game's record when this command settled it
+
+
+def situation(state: State) -> dict[str, Any]:
+    """What a command met: whose turn, the totals, the top card known, JK counts, HP, recovery."""
+    e = expectation(state)
+    game = state.game
+    met: dict[str, Any] = {
+        "expect": f"{e.clause}: {e.text()}",
+        "game": state.games,
+        "hp": state.hp,
+        "announce": announce(state.hp),
+        "recovery": game.recovery if game is not None else None,
+        "jokers": {"players": state.jokers_players, "dealer": state.jokers_dealer},
+        "top": " ".join(str(k.card) for k in state.known_top) or None,
+        "turn": e.params.get("hand"),
+        "total": e.params.get("total"),
+        "dealer": None,
+    }
+    if game is not None and game.dealer:
+        shown = [c for c in game.dealer_visible() if not c.is_unknown]
+        met["dealer"] = f"{' '.join(map(str, shown))} = {total(shown)}" + (" + hole card" if game.hole else "")
+    return met
+
+
+def commands(text: str) -> Iterator[tuple[int | None, str, n.Command]]:
+    """(script line, text as typed, command) for each command of a script."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        for segment in n.split_line(raw):
+            yield number, segment, n.parse_command(segment)
+
+
+def steps(items: Iterator[tuple[int | None, str, n.Command]], *, at: int | None = None) -> tuple[list[Step], Session]:
+    """Replay ``items``; stop after command ``at`` when given. Raises at a refused command."""
+    session = Session()
+    out: list[Step] = []
+    for seq, (line, text, cmd) in enumerate(items, start=1):
+        met = situation(session.state)
+        outcome = session.submit(cmd)
+        step = Step(seq, line, text, met, list(outcome.rulings), game=session.state.games,
+                    undone=str(outcome.undone) if outcome.undone is not None else None)  # fmt: skip
+        if any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in outcome.rulings):
+            step.ledger = game_record(session.state, session.state.game)
+        out.append(step)
+        if at is not None and seq >= at:
+            break
+    return out, session
+
+
+def print_audit(console, items: list[Step], *, game: int | None = None, lang: str = "en") -> None:
+    from rich.text import Text
+
+    from dealer_assist import render
+
+    for step in items:
+        if game is not None and step.game != game:
+            continue
+        where = f"line {step.line}, " if step.line is not None else ""
+        console.print(Text(f"#{step.seq} ({where}game {step.game or '-'})  ", style="bold") + Text(step.text))
+        met = step.met
+        facts = [met["expect"], f"HP {met['hp']:,} (announced {met['announce']:,})"]
+        if met["recovery"] is not None:
+            facts.append("recovery " + ("ON" if met["recovery"] else "off"))
+        facts.append(f"JK seen: players {met['jokers']['players']} / dealer {met['jokers']['dealer']}")
+        if met["dealer"]:
+            facts.append(f"dealer {met['dealer']}")
+        if met["top"]:
+            facts.append(f"known top of the shoe: {met['top']}")
+        console.print(Text("   met: " + "; ".join(facts), style="dim"))
+        if step.undone:
+            console.print(Text(f"   undo: {step.undone} is taken back", style="yellow"))
+        for ruling in step.rulings:
+            console.print(render.ruling_text(ruling, lang))
+            quoted = rulebook.clause(ruling.clause)
+            for line in quoted.splitlines():
+                console.print(Text("        │ " + line.strip(), style="cyan"))
+        if step.ledger is not None:
+            render.game_summary(console, step.ledger)
+            for clause in dict.fromkeys(e["rule"] for e in step.ledger["ledger"]):
+                for line in rulebook.clause(clause).splitlines():
+                    console.print(Text("        │ " + line.strip(), style="cyan"))
