@@ -6,6 +6,7 @@ can sit beside the English one (``CATALOGS["ja"]``) without touching the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 EN: dict[str, str] = {
@@ -60,6 +61,12 @@ EN: dict[str, str] = {
     # skills
     "skill.held": "dealer skill {face} ({name})",
     "skill.aggravated": "dealer skill {face} ({name}), aggravated (rolled twice)",
+    "skill.name.1": "forced push",
+    "skill.name.2": "bet cap",
+    "skill.name.3": "two-lock",
+    "skill.name.4": "time bomb",
+    "skill.name.5": "bust penalty",
+    "skill.name.6": "long second half",
     "skill.burst_stream": "a triple: Burst Stream - if the dealer busts and still has HP after settlement, the quest fails",
     "skill.streak": "box {box} lost this game: {streak} in a row",
     "skill.streak_reset": "box {box} avoided a loss: its losing streak is reset",
@@ -138,6 +145,8 @@ EN: dict[str, str] = {
     # the dealer
     "draw.hit": "dealer {total}, top card {card}: HIT",
     "draw.stand": "dealer {total}, top card {card}: STAND",
+    "draw.hit_closed": "dealer {total}, top card closed: HIT",
+    "draw.stand_closed": "dealer {total}, top card closed: STAND",
     "dealer.reveal": "hole card {card}: dealer {total}",
     "dealer.hole_face_needed": "the hole card's face is not known yet: give it (e.g. reveal 9)",
     "dealer.hole_mismatch": "{card} contradicts the hole card dealt as {hole}",
@@ -147,10 +156,11 @@ EN: dict[str, str] = {
     "dealer.bust": "the dealer busts with {total}",
     "dealer.hard21": "the dealer has hard 21: the dealer's turn ends",
     # jokers
-    "joker.players": "joker at {where}: number {number} in the players' view ({phase}): Lv.{level}",
+    "joker.players": "a joker in hand {hand}: number {number} in the players' view ({phase}): Lv.{level}",
     "joker.dealer": "dealer's joker: number {number} in the dealer's view ({phase}): Lv.{level}",
     "joker.stands": "the ruling made when the dealer saw this joker stands (Lv.{level})",
-    "joker.ace": "the joker at {where} counts as an ace of any suit",
+    "joker.ace": "the joker in hand {hand} counts as an ace of any suit",
+    "joker.ace_dealer": "the dealer's joker counts as an ace of any suit",
     "joker.hand_loses": "hand {hand} holds a joker: it loses at once",
     "joker.box_bankrupt": "box {box} holds a Lv.3 joker: bankrupt at once; its bet is lost and its other points are forfeited",
     "joker.burned_lv3": "a Lv.3 joker on burned box(es) {boxes}",
@@ -211,8 +221,16 @@ EN: dict[str, str] = {
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
 
 
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A value that is itself a catalog entry (a skill's name), translated with the sentence."""
+
+    key: str
+
+
 def text(key: str, lang: str = "en", **params: Any) -> str:
     catalog = CATALOGS.get(lang, EN)
+    params = {k: text(v.key, lang) if isinstance(v, Term) else v for k, v in params.items()}
     template = catalog.get(key) or EN.get(key)
     if template is None:
         return key + (" " + repr(params) if params else "")

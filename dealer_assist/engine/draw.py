@@ -77,8 +77,8 @@ def next_card(t: Table, cmd: n.Next) -> None:
         card, visible = known.card, True
     decision, clause = decide(game.dealer, card if visible else None)
     now = total(game.dealer)
-    t.rule(clause, f"draw.{decision.value.lower()}", total=str(now),
-           card=str(card) if visible else "closed")  # fmt: skip
+    key = f"draw.{decision.value.lower()}" + ("" if visible else "_closed")
+    t.rule(clause, key, total=str(now), card=str(card))
     if decision is Decision.STAND:
         if visible and not state.known_top:
             state.known_top.append(KnownCard(card, "stood"))

@@ -106,7 +106,7 @@ def dealer_joker(t: Table, sighting: int) -> bool:
     """JK-6/JK-7: the dealer's joker takes effect. False when the game (or quest) ended."""
     level = jokers.rule_for_dealer(t, sighting)
     if level == 0:
-        t.rule("JK-4", "joker.ace", where="dealer")
+        t.rule("JK-4", "joker.ace_dealer")
         return True
     t.rule("JK-7", "joker.blackjacks_first")
     if level == 1:

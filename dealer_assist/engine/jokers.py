@@ -65,7 +65,7 @@ def rule_for_players(t: Table, sighting: int) -> int:
     level = level_of(t.state, record.players)
     record.level = level
     t.rule(
-        "JK-5", "joker.players", where=record.where, number=record.players,
+        "JK-5", "joker.players", hand=record.where, number=record.players,
         phase=phase_name(t.state, record.players), level=level,
     )  # fmt: skip
     return level
@@ -102,7 +102,7 @@ def on_box_card(t: Table, hand: Hand, sighting: int, *, deferred: bool = False) 
             game.burned_lv3.append(hand.label)  # takes effect at the end of the deal (JK-9)
         return
     if level == 0:
-        t.rule("JK-4", "joker.ace", where=hand.label)
+        t.rule("JK-4", "joker.ace", hand=hand.label)
     elif level in (1, 2):
         hand.outcome = "joker"
         hand.done = True

@@ -7,12 +7,9 @@ from collections import Counter
 from dealer_assist.cards import total
 from dealer_assist.engine.state import Game, State
 from dealer_assist.engine.table import Table
+from dealer_assist.messages import Term
 
 DICE_BY_DIFFICULTY = {"extreme": 3, "hard": 2, "normal": 2, "easy": 1}  # DSK-0 / SETUP
-SKILL_NAMES = {
-    1: "forced push", 2: "bet cap", 3: "two-lock", 4: "time bomb", 5: "bust penalty",
-    6: "long second half",
-}  # fmt: skip
 
 
 def roll(t: Table, faces: tuple[int, ...]) -> None:
@@ -29,7 +26,7 @@ def roll(t: Table, faces: tuple[int, ...]) -> None:
             state.skills[face] = 2 if n == 2 else 1
     for face, level in sorted(state.skills.items()):
         t.rule("DSK-0", "skill.held" if level == 1 else "skill.aggravated", face=face,
-               name=SKILL_NAMES[face])  # fmt: skip
+               name=Term(f"skill.name.{face}"))  # fmt: skip
     if state.burst_stream:
         t.rule("DSK-7", "skill.burst_stream")
 
