@@ -167,19 +167,17 @@ def print_text(report: dict, console) -> None:
     """The report in the terminal (rich), the HP chart as bars."""
     from rich.table import Table
 
+    def table(title: str, columns, rows, *, left: str) -> Table:
+        out = Table(title=title, title_justify="left", show_edge=False)
+        for column in columns:
+            out.add_column(column, justify="left" if column == left else "right")
+        for row in rows:
+            out.add_row(*row)
+        return out
+
     console.print(f"[bold]Mission One Million - quest report[/bold]\n{_headline(report['result'])}")
-    games = Table(title="games", title_justify="left", show_edge=False)
-    for column in GAME_COLUMNS:
-        games.add_column(column, justify="left" if column == "results" else "right")
-    for g in report["games"]:
-        games.add_row(*_game_cells(g))
-    console.print(games)
-    boxes = Table(title="boxes", title_justify="left", show_edge=False)
-    for column in BOX_COLUMNS:
-        boxes.add_column(column, justify="left" if column == "player" else "right")
-    for b in report["boxes"]:
-        boxes.add_row(*_box_cells(b))
-    console.print(boxes)
+    console.print(table("games", GAME_COLUMNS, map(_game_cells, report["games"]), left="results"))
+    console.print(table("boxes", BOX_COLUMNS, map(_box_cells, report["boxes"]), left="player"))
     chart = Table(title="HP over the games", title_justify="left", show_edge=False, show_header=False, box=None)
     chart.add_column(justify="right")
     chart.add_column(justify="right")

@@ -108,11 +108,16 @@ def test_verify_passes_an_untouched_log(tmp_path):
     assert code == 0 and "untouched" in out
 
 
+def tampered(db: str, *statements: tuple[str, list]) -> tuple[int, str]:
+    with sqlite3.connect(db) as conn:
+        for sql, params in statements:
+            conn.execute(sql, params)
+    return invoke("verify", "q", "--db", db)
+
+
 def test_verify_names_a_changed_event(tmp_path):
     db = stored(tmp_path)
-    with sqlite3.connect(db) as conn:
-        conn.execute("update events set text = 'bet 3 90k' where seq = 12")
-    code, out = invoke("verify", "q", "--db", db)
+    code, out = tampered(db, ("update events set text = 'bet 3 90k' where seq = ?", [12]))
     assert code == 1 and "event 12 was changed" in out
 
 
@@ -120,24 +125,28 @@ def test_verify_names_a_changed_and_rehashed_event(tmp_path):
     db = stored(tmp_path)
     seq, text, event, ts, _, prev = rows(db)[11]
     forged = event_hash(prev, seq, "bet 3 90k", event, ts)
-    with sqlite3.connect(db) as conn:
-        conn.execute("update events set text = 'bet 3 90k', hash = ? where seq = 12", [forged])
-    code, out = invoke("verify", "q", "--db", db)
+    code, out = tampered(db, ("update events set text = 'bet 3 90k', hash = ? where seq = 12", [forged]))
     assert code == 1 and "event 12 was changed" in out
 
 
 def test_verify_names_a_deleted_event(tmp_path):
     db = stored(tmp_path)
-    with sqlite3.connect(db) as conn:
-        conn.execute("delete from events where seq = 20")
-    code, out = invoke("verify", "q", "--db", db)
+    code, out = tampered(db, ("delete from events where seq = ?", [20]))
     assert code == 1 and "event 20 was removed" in out
-    last = len(rows(db)) + 1
-    with sqlite3.connect(db) as conn:  # the last one: only the session's head knows
-        conn.execute("delete from events where seq = ?", [last])
-        conn.execute("update events set seq = seq - 1 where seq > 20")
-    code, out = invoke("verify", "q", "--db", db)
-    assert code == 1 and "was removed" in out
+
+
+def test_verify_names_a_deleted_and_renumbered_event(tmp_path):
+    db = stored(tmp_path)
+    code, out = tampered(db, ("delete from events where seq = ?", [20]),
+                         ("update events set seq = seq - 1 where seq > ?", [20]))  # fmt: skip
+    assert code == 1 and "event 20 was removed" in out
+
+
+def test_verify_names_the_last_event_deleted(tmp_path):
+    db = stored(tmp_path)
+    last = len(rows(db))
+    code, out = tampered(db, ("delete from events where seq = ?", [last]))
+    assert code == 1 and f"event {last} was removed" in out
 
 
 def test_verify_names_an_inserted_event(tmp_path):
