@@ -192,6 +192,7 @@ EN: dict[str, str] = {
     "guild.foresight_second_open": "the second card is shown only when it is open, and a joker is never open",
     # time
     "time.up": "time is up: hands {hands} stand",
+    "time.ran_out": "the {clock} time is up (TIME-1)",
     "time.foresight_extra": "the action time grows by {seconds} s",
     "time.stands_after_card": "time is up: hand {hand} stands with its second card",
     "yellow.card": "yellow card for {player} (box {box}): {count}",

@@ -44,6 +44,29 @@ class Clocks:
         left = running.seconds - int(self.monotonic() - start)
         return running.name, left, running.offer
 
+    def offer(self, live: LiveSession) -> str | None:
+        """The command that records a run-out clock (F2 puts it on the line), if one ran out."""
+        ticking = self.remaining(live)
+        if ticking is not None and ticking[1] <= 0:
+            return ticking[2]
+        return None
+
+
+def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
+    """The bottom toolbar: what the tool expects next, and the TIME-1 clock."""
+    from dealer_assist.engine import expectation
+
+    expected = expectation(live.state)
+    parts = f"<b>{expected.clause}</b> {_escape(expected.text(lang))}"
+    ticking = clocks.remaining(live)
+    if ticking is not None:
+        name, left, offer = ticking
+        if left > 0:
+            parts += f"   ⏱ {name} {left // 60}:{left % 60:02d}"
+        else:
+            parts += f"   <style bg='ansired'>⏰ {text('time.ran_out', lang, clock=name)}: F2 → {_escape(offer)}</style>"
+    return parts
+
 
 def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "en", panel: bool = True) -> bool:
     """One line from the dealer; returns False when it was refused."""
@@ -103,27 +126,16 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en") -> None
                     yield Completion(option, start_position=-len(document.text_before_cursor))
 
     def toolbar():
-        from dealer_assist.engine import expectation
-
-        expected = expectation(live.state)
-        parts = f"<b>{expected.clause}</b> {_escape(expected.text(lang))}"
-        ticking = clocks.remaining(live)
-        if ticking is not None:
-            name, left, offer = ticking
-            if left > 0:
-                parts += f"   ⏱ {name} {left // 60}:{left % 60:02d}"
-            else:
-                parts += f"   <style bg='ansired'>⏰ {name} time is up (TIME-1): F2 → {_escape(offer)}</style>"
-        return HTML(parts)
+        return HTML(toolbar_html(live, clocks, lang))
 
     bindings = KeyBindings()
 
     @bindings.add("f2")
     def _(event):
-        ticking = clocks.remaining(live)
-        if ticking is not None and ticking[1] <= 0:
-            event.app.current_buffer.text = ticking[2]
-            event.app.current_buffer.cursor_position = len(ticking[2])
+        offer = clocks.offer(live)
+        if offer:
+            event.app.current_buffer.text = offer
+            event.app.current_buffer.cursor_position = len(offer)
 
     session = PromptSession(
         history=InMemoryHistory([e.text for e in live.store.events(live.row)][-200:]),

@@ -180,6 +180,23 @@ def test_time_1_clocks_and_the_commands_they_offer(tmp_path):
     assert clock(surrender.state).seconds == 60
 
 
+def test_time_1_a_run_out_clock_is_announced_and_its_command_offered(tmp_path):
+    from dealer_assist.prompt import toolbar_html
+
+    live = LiveSession.open(Store(tmp_path / "s.db"), "c", create=True)
+    for line in commands_of(EXAMPLE)[:8]:
+        live.enter(line)
+    fake = FakeTime()
+    clocks = Clocks(fake)
+    assert "⏱ bets 1:30" in toolbar_html(live, clocks) and clocks.offer(live) is None
+    fake.now += 90
+    assert "the bets time is up (TIME-1): F2 → bet 3 -" in toolbar_html(live, clocks)
+    offer = clocks.offer(live)
+    assert offer == "bet 3 -"
+    live.enter(offer)  # the dealer confirms: recorded like any other command
+    assert live.store.events(live.row)[-1].text == "bet 3 -"
+
+
 def test_time_1_future_sight_adds_60_seconds(tmp_path):
     live = LiveSession.open(Store(tmp_path / "s.db"), "c", create=True)
     for line in commands_of(EXAMPLE.replace("skill under on", "skill under on\nskill mp 1"))[:12]:
