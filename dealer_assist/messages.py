@@ -214,8 +214,6 @@ EN: dict[str, str] = {
     "end.burst_stream": "Burst Stream: the dealer busted and still has HP after the settlement",
     "end.failure.burst_stream": "Burst Stream ends the quest: QUEST FAILED",
     # cli
-    "cli.replay_ok": "{lines} lines accepted",
-    "cli.refused": "refused",
     "cli.saved": "session {name!r} is stored; resume it with: dealer-assist play --session {name}",
 }
 

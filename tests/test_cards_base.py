@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import PLAIN, clauses, game, hand, js, lines, refused, run
+from helpers import PLAIN, clauses, game, hand, js, refused, run
 
 from dealer_assist.cards import Card, total
 from dealer_assist.errors import NotationError
