@@ -112,6 +112,8 @@ def live_state(state: State, lang: str = "en"):
     if game is not None:
         title.append(" · recovery " + ("ON" if game.recovery else "off"), style="green" if game.recovery else "")
     title.append(f" · JK {state.jokers_players}/{state.jokers_dealer} · MP {state.mp}")
+    if state.shoe_left is not None:
+        title.append(f" · shoe {state.shoe_left}")
     if state.over:
         title.append(f" · {state.status.value.upper()} ({state.reason})", style="bold magenta")
     table = RichTable(show_edge=False, pad_edge=False, box=None)

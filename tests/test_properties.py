@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import json
 import random
 from fractions import Fraction
@@ -17,7 +18,11 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.replay import replay_text
 from dealer_assist.scriptgen import Generator, Options
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("DEALER_ASSIST_EXAMPLES", "60")),  # raise it for a longer search
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 options = st.sampled_from([
     Options(games=12),  # everything on
