@@ -16,6 +16,7 @@ from dealer_assist.engine import Session, State, expectation
 from dealer_assist.engine.end import announce
 from dealer_assist.engine.state import Ruling
 from dealer_assist.engine.view import game_record
+from dealer_assist.messages import text
 
 
 @dataclass(slots=True)
@@ -35,7 +36,7 @@ def situation(state: State) -> dict[str, Any]:
     e = expectation(state)
     game = state.game
     met: dict[str, Any] = {
-        "expect": f"{e.clause}: {e.text()}",
+        "expect": f"{e.clause}: {e.text()}",  # the clause id, then the catalog's sentence
         "game": state.games,
         "hp": state.hp,
         "announce": announce(state.hp),
@@ -48,7 +49,7 @@ def situation(state: State) -> dict[str, Any]:
     }
     if game is not None and game.dealer:
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
-        met["dealer"] = f"{' '.join(map(str, shown))} = {total(shown)}" + (" + hole card" if game.hole else "")
+        met["dealer"] = {"cards": " ".join(map(str, shown)), "total": str(total(shown)), "hole": game.hole is not None}
     return met
 
 
@@ -84,20 +85,23 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
     for step in items:
         if game is not None and step.game != game:
             continue
-        where = f"line {step.line}, " if step.line is not None else ""
-        console.print(Text(f"#{step.seq} ({where}game {step.game or '-'})  ", style="bold") + Text(step.text))
+        where = text("audit.line", lang, line=step.line) if step.line is not None else ""
+        console.print(Text(text("audit.command", lang, seq=step.seq, where=where, game=step.game or "-"),
+                           style="bold") + Text(step.text))  # fmt: skip
         met = step.met
-        facts = [met["expect"], f"HP {met['hp']:,} (announced {met['announce']:,})"]
+        facts = [met["expect"], text("audit.hp", lang, hp=met["hp"], announce=met["announce"])]
         if met["recovery"] is not None:
-            facts.append("recovery " + ("ON" if met["recovery"] else "off"))
-        facts.append(f"JK seen: players {met['jokers']['players']} / dealer {met['jokers']['dealer']}")
+            facts.append(text("audit.recovery_on" if met["recovery"] else "audit.recovery_off", lang))
+        facts.append(text("audit.jokers", lang, **met["jokers"]))
         if met["dealer"]:
-            facts.append(f"dealer {met['dealer']}")
+            dealer = met["dealer"]
+            key = "audit.dealer_hole" if dealer["hole"] else "audit.dealer"
+            facts.append(text(key, lang, cards=dealer["cards"], total=dealer["total"]))
         if met["top"]:
-            facts.append(f"known top of the shoe: {met['top']}")
-        console.print(Text("   met: " + "; ".join(facts), style="dim"))
+            facts.append(text("audit.top", lang, cards=met["top"]))
+        console.print(Text(text("audit.met", lang, facts="; ".join(facts)), style="dim"))
         if step.undone:
-            console.print(Text(f"   undo: {step.undone} is taken back", style="yellow"))
+            console.print(Text(text("audit.undo", lang, command=step.undone), style="yellow"))
         for ruling in step.rulings:
             console.print(render.ruling_text(ruling, lang))
             quoted = rulebook.clause(ruling.clause)

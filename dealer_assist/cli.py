@@ -201,7 +201,9 @@ def import_(script: str, name: str, db_path: str | None) -> None:
     except DealerAssistError as exc:
         click.echo(str(exc.text()) if not hasattr(exc, "clause") else f"{exc.clause}: {exc.text()}", err=True)
         sys.exit(2)
-    click.echo(f"imported {len(live.session.events)} commands into session {name!r}")
+    from dealer_assist.messages import text
+
+    click.echo(text("import.done", commands=len(live.session.events), name=name))
 
 
 def _source(store_or_none, target: str):
@@ -244,7 +246,9 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
         out.print(_verdict_text(verdict, label))
     audit_mod.print_audit(out, steps, game=game, lang=lang)
     if at is not None:
-        out.print(f"[bold]state after command #{min(at, len(steps))}[/bold]")
+        from dealer_assist.messages import text
+
+        out.print(text("audit.state_at", seq=min(at, len(steps))), style="bold")
         out.print(render.live_state(session.state, lang))
         if session.state.game is not None:
             from dealer_assist.engine.view import game_record
@@ -253,9 +257,11 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
 
 
 def _verdict_text(verdict, name: str) -> str:
+    from dealer_assist.messages import text
+
     if verdict.ok:
-        return f"the log of {name!r} is untouched: the hash chain holds over {verdict.events} events"
-    return f"the log of {name!r} was tampered with: event {verdict.seq} was {verdict.problem}"
+        return text("verify.ok", name=name, events=verdict.events)
+    return text(f"verify.{verdict.problem}", name=name, seq=verdict.seq)
 
 
 @cli.command()

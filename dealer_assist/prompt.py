@@ -20,13 +20,6 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.live import LiveSession, clock, suggestions
 from dealer_assist.messages import text
 
-HELP = """\
-Type the session notation (NOTATION.md), one command per line or several joined with ';'.
-  undo   take back the last command (any number of times, also after a restart)
-  help   this text and the commands possible now
-  quit   leave (everything accepted is already stored; play --session NAME resumes)
-F2 puts the command offered by a run-out clock on the line; Tab completes.
-"""
 
 
 class Clocks:
@@ -157,7 +150,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en") -> None
         if word in ("quit", "exit"):
             break
         if word == "help":
-            console.print(HELP + "now: " + ", ".join(s.strip() for s in suggestions(live.state)))
+            console.print(text("prompt.help", lang, now=", ".join(s.strip() for s in suggestions(live.state))))
             continue
         if not word:
             continue

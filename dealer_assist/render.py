@@ -35,7 +35,7 @@ def rulings(console: Console, items: Iterable[Ruling], lang: str = "en") -> None
 
 
 def ledger_table(record: dict) -> RichTable:
-    table = RichTable(title=f"game {record['game']} ledger", title_justify="left", show_edge=False)
+    table = RichTable(title=text("render.ledger", game=record["game"]), title_justify="left", show_edge=False)
     for name in ("step", "hand", "points", "damage", "heal", "HP", "rule"):
         table.add_column(name, justify="right" if name in ("points", "damage", "heal", "HP") else "left")
     for e in record["ledger"]:
@@ -46,7 +46,8 @@ def ledger_table(record: dict) -> RichTable:
 
 def hands_table(record: dict) -> RichTable:
     dealer = record["dealer"]
-    title = f"dealer {' '.join(dealer['cards'])} = {dealer['total']}" + (" BUST" if dealer["bust"] else "")
+    title = text("render.dealer_bust" if dealer["bust"] else "render.dealer", cards=" ".join(dealer["cards"]),
+                 total=dealer["total"])  # fmt: skip
     table = RichTable(title=title, title_justify="left", show_edge=False)
     for name in ("hand", "cards", "bet", "result", "ratio"):
         table.add_column(name, justify="right" if name in ("bet", "ratio") else "left")
@@ -72,11 +73,10 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
         head.append(f" - {data['reward']}", style="bold yellow")
     console.print(head)
     console.print(
-        f"HP {data['hp']:,} ({text('announce', lang, hp=data['hp'], announce=data['announce'])}); "
-        f"games {data['games']}; MP {data['mp']}; "
-        f"jokers seen: players {data['jokers']['players']} / dealer {data['jokers']['dealer']}",
+        text("render.state", lang, hp=data["hp"], announced=text("announce", lang, hp=data["hp"],
+             announce=data["announce"]), games=data["games"], mp=data["mp"], **data["jokers"]),
         highlight=False,
-    )
+    )  # fmt: skip
     table = RichTable(show_edge=False)
     for name in ("box", "player", "points", "bankrupt", "streak", "yellow"):
         table.add_column(name, justify="right" if name in ("points", "streak", "yellow") else "left")
@@ -107,13 +107,13 @@ def live_state(state: State, lang: str = "en"):
 
     game = state.game
     title = Text()
-    title.append(f"game {state.games or '-'}", style="bold")
-    title.append(f" · HP {state.hp:,} (announce {announce(state.hp):,})")
+    title.append(text("render.live", lang, game=state.games or "-", hp=state.hp, announce=announce(state.hp)))
     if game is not None:
-        title.append(" · recovery " + ("ON" if game.recovery else "off"), style="green" if game.recovery else "")
-    title.append(f" · JK {state.jokers_players}/{state.jokers_dealer} · MP {state.mp}")
+        title.append(text("render.recovery_on" if game.recovery else "render.recovery_off", lang),
+                     style="green" if game.recovery else "")  # fmt: skip
+    title.append(text("render.jokers_mp", lang, players=state.jokers_players, dealer=state.jokers_dealer, mp=state.mp))
     if state.shoe_left is not None:
-        title.append(f" · shoe {state.shoe_left}")
+        title.append(text("render.shoe", lang, left=state.shoe_left))
     if state.over:
         title.append(f" · {state.status.value.upper()} ({state.reason})", style="bold magenta")
     table = RichTable(show_edge=False, pad_edge=False, box=None)

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from dealer_assist.engine import State, to_json
+from dealer_assist.messages import text
 
 RESULT_COUNTS = {"wins": ("win",), "blackjacks": ("blackjack",), "unders": ("under",), "busts": ("bust",),
                  "surrenders": ("surrender",), "jokers": ("joker",)}  # fmt: skip
@@ -81,12 +82,9 @@ def _box_cells(box: dict) -> list[str]:
 
 
 def _headline(result: dict) -> str:
-    line = f"{result['status']}"
-    if result["reason"]:
-        line += f" ({result['reason']})"
-    if result["reward"]:
-        line += f" - {result['reward']}"
-    return line + f"; HP {result['hp']:,} after {result['games']} games"
+    return text("report.headline", status=result["status"], hp=result["hp"], games=result["games"],
+                reason=f" ({result['reason']})" if result["reason"] else "",
+                reward=f" - {result['reward']}" if result["reward"] else "")  # fmt: skip
 
 
 def to_json_text(report: dict) -> str:
@@ -108,13 +106,13 @@ def _bar(hp: int, top: int, width: int = 40) -> str:
 
 
 def to_markdown(report: dict) -> str:
-    lines = ["# Mission One Million - quest report", "", f"**Result:** {_headline(report['result'])}", ""]
-    lines += ["## Games", "", "| " + " | ".join(GAME_COLUMNS) + " |", "|" + "---|" * len(GAME_COLUMNS)]
+    lines = [f"# {text('report.title')}", "", f"**{text('report.result')}** {_headline(report['result'])}", ""]
+    lines += [f"## {text('report.games')}", "", "| " + " | ".join(GAME_COLUMNS) + " |", "|" + "---|" * len(GAME_COLUMNS)]
     lines += ["| " + " | ".join(_game_cells(g)) + " |" for g in report["games"]]
-    lines += ["", "## Boxes", "", "| " + " | ".join(BOX_COLUMNS) + " |", "|" + "---|" * len(BOX_COLUMNS)]
+    lines += ["", f"## {text('report.boxes')}", "", "| " + " | ".join(BOX_COLUMNS) + " |", "|" + "---|" * len(BOX_COLUMNS)]
     lines += ["| " + " | ".join(_box_cells(b)) + " |" for b in report["boxes"]]
     top = max(p["hp"] for p in report["chart"])
-    lines += ["", "## HP over the games", "", "```"]
+    lines += ["", f"## {text('report.chart')}", "", "```"]
     lines += [f"{p['game']:>4} {p['hp']:>11,} {_bar(p['hp'], top)}" for p in report["chart"]]
     lines += ["```", ""]
     return "\n".join(lines)
@@ -151,14 +149,15 @@ def to_html(report: dict) -> str:
 
     style = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
              "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f0f0f0}")  # fmt: skip
+    title = html.escape(text("report.title"))
     return (
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>Mission One Million - quest report</title><style>{style}</style></head><body>"
-        "<h1>Mission One Million - quest report</h1>"
-        f"<p id=\"result\"><strong>Result:</strong> {html.escape(_headline(report['result']))}</p>"
-        "<h2>HP over the games</h2>" + svg_chart(report["chart"])
-        + "<h2>Games</h2>" + table(GAME_COLUMNS, [_game_cells(g) for g in report["games"]])
-        + "<h2>Boxes</h2>" + table(BOX_COLUMNS, [_box_cells(b) for b in report["boxes"]])
+        f"<title>{title}</title><style>{style}</style></head><body><h1>{title}</h1>"
+        f"<p id=\"result\"><strong>{html.escape(text('report.result'))}</strong> "
+        f"{html.escape(_headline(report['result']))}</p>"
+        f"<h2>{html.escape(text('report.chart'))}</h2>" + svg_chart(report["chart"])
+        + f"<h2>{html.escape(text('report.games'))}</h2>" + table(GAME_COLUMNS, [_game_cells(g) for g in report["games"]])
+        + f"<h2>{html.escape(text('report.boxes'))}</h2>" + table(BOX_COLUMNS, [_box_cells(b) for b in report["boxes"]])
         + "</body></html>\n"
     )
 
@@ -175,10 +174,11 @@ def print_text(report: dict, console) -> None:
             out.add_row(*row)
         return out
 
-    console.print(f"[bold]Mission One Million - quest report[/bold]\n{_headline(report['result'])}")
+    console.print(text("report.title"), style="bold")
+    console.print(_headline(report["result"]))
     console.print(table("games", GAME_COLUMNS, map(_game_cells, report["games"]), left="results"))
     console.print(table("boxes", BOX_COLUMNS, map(_box_cells, report["boxes"]), left="player"))
-    chart = Table(title="HP over the games", title_justify="left", show_edge=False, show_header=False, box=None)
+    chart = Table(title=text("report.chart"), title_justify="left", show_edge=False, show_header=False, box=None)
     chart.add_column(justify="right")
     chart.add_column(justify="right")
     chart.add_column(style="red")
