@@ -71,6 +71,16 @@ def console():
     return Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
 
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of the `replay --json` object (NOTATION.md), for script authors."""
+    import json
+
+    from dealer_assist.schema import json_schema
+
+    click.echo(json.dumps(json_schema(), indent=2))
+
+
 def db_option(function):
     """The session database: --db PATH, else $DEALER_ASSIST_DB, else the user's data dir."""
     return click.option(

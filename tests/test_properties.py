@@ -16,6 +16,7 @@ from dealer_assist import notation as n
 from dealer_assist.engine import Session, State, to_json
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.replay import replay_text
+from dealer_assist.schema import validate
 from dealer_assist.scriptgen import Generator, Options
 
 SETTINGS = settings(
@@ -70,6 +71,7 @@ def test_random_legal_scripts_never_crash_and_replay_identically(seed, opts):
     first, second = replay_text(text), replay_text(text)
     assert first.ok and second.ok, first.error_text() if not first.ok else second.error_text()
     assert json.dumps(to_json(first.session.state)) == json.dumps(to_json(second.session.state))
+    validate(to_json(first.session.state))  # the public JSON, whatever happened
 
 
 @SETTINGS

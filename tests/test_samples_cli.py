@@ -28,6 +28,20 @@ def test_sample_session_replays_to_its_expected_json(script):
     assert replay_json(script) == expected
 
 
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_sample_json_follows_the_public_schema(script):
+    from dealer_assist.schema import validate
+
+    validate(replay_json(script))
+
+
+def test_schema_command_prints_the_json_schema():
+    result = CliRunner().invoke(cli, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert schema["title"] == "Quest" and "log" in schema["properties"]
+
+
 def test_at_least_five_samples():
     assert len(SCRIPTS) >= 5
 
