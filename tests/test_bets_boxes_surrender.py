@@ -148,3 +148,10 @@ def test_surr_5_the_surrender_call_comes_before_the_two_lock():
     locked = PLAIN.replace("dice 6", "dice 3") + "game\nbet 1 10k\nbet 3 10k\ndeal 9 9 A 7 7 [?]"
     assert refused(locked, "lock 1 3").clause == "SURR-5"
     assert run(locked + "\ngo\npeek 5\nlock 1 3").state.phase.value == "reveal"
+
+
+def test_surr_1_no_call_when_no_box_could_surrender():
+    script = G + "bet 1 10k\nbet 3 -\ndeal A 9 A K 8 [?]"  # box 1: blackjack, box 3: no bet
+    assert run(script).state.phase.value == "check"
+    skilled = PLAIN + "skill surrender 1\ngame\nbet 1 10k\nbet 3 -\ndeal A 9 A K 8 K"  # open blackjack
+    assert run(skilled).state.phase.value == "between"

@@ -68,7 +68,7 @@ def end_of_deal(t: Table) -> None:
         if is_blackjack(game.dealer):
             game.dealer_blackjack = True
             t.rule("BASE-7", "deal.open_blackjack")
-            if state.config.surrender_level >= 1 and not game.backbet:
+            if state.config.surrender_level >= 1 and not game.backbet and _anyone_to_ask(t):
                 open_call(t, "SURR-2")
                 return
             if game.backbet:
@@ -78,7 +78,7 @@ def end_of_deal(t: Table) -> None:
             return
         after_check(t)
         return
-    if up.is_ace and not game.backbet:
+    if up.is_ace and not game.backbet and _anyone_to_ask(t):
         game.check = True
         open_call(t, "SURR-1")
         return
@@ -116,6 +116,11 @@ def dealer_joker(t: Table, sighting: int) -> bool:
         return False
     end.fail_now(t, reason="joker", clause="END-F3")
     return False
+
+
+def _anyone_to_ask(t: Table) -> bool:
+    """A surrender call needs a box that could surrender (a bet, not a blackjack, in play)."""
+    return any(not h.nobet and not h.done for h in t.game.hands)
 
 
 def open_call(t: Table, clause: str) -> None:
