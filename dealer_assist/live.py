@@ -143,6 +143,8 @@ def suggestions(state: State) -> list[str]:
         out += ["quest ", "dice ", "seat ", "hp ", "skill ", "jk ", "shoe ", "rule ", "game"]
     elif phase is Phase.BETWEEN:
         out.append("game")
+    elif phase is Phase.BETS and game is not None and game.backbet:
+        out.append("deal ")
     elif phase in (Phase.BETS, Phase.LATE_BETS) and game is not None:
         waiting = game.late_bets if phase is Phase.LATE_BETS else game.bets
         out += [f"bet {b} " for b, box in state.boxes.items() if not box.bankrupt and b not in waiting]

@@ -32,6 +32,7 @@ EN: dict[str, str] = {
     "expect.setup": "setup: quest, dice, seat ..., then game",
     "expect.between": "type game to start the next game",
     "expect.bets": "bets (bet BOX AMOUNT / bet BOX -), then deal; no bet line yet: {missing}",
+    "expect.backbet_deal": "back-bet attack: the deal comes first (deal CARD ...), the bets after it",
     "expect.deal": "deal: next card to {to} (round {round})",
     "expect.surrender": "surrender call: sr BOX ..., then go (or peek)",
     "expect.check": "the dealer checks the hole card: peek [CARD]",

@@ -58,3 +58,12 @@ def test_over():
     e = expect(PLAIN.replace("jk 0 0", "jk 0 0\nhp 10k") + "game\nbet 1 10k\nbet 3 -\ndeal A 9 6 K 9 [T]\nreveal")
     assert e.phase.value == "over" and e.clause == "END-S"
     assert legal(run(PLAIN.replace("jk 0 0", "jk 0 0\nhp 10k") + "game\nbet 1 10k\nbet 3 -\ndeal A 9 6 K 9 [T]\nreveal").state) == ["note"]
+
+
+def test_after_a_backbet_the_deal_is_expected():
+    from dealer_assist.live import suggestions
+
+    state = run(PLAIN.replace("jk 0 0", "jk 0 0\nskill mp 3") + "game\nbackbet").state
+    e = expectation(state)
+    assert e.clause == "GUILD-4" and "deal comes first" in e.text()
+    assert suggestions(state)[0] == "deal "

@@ -72,6 +72,8 @@ def expectation(state: State) -> Expectation:
         params = {"status": state.status.value, "reason": state.reason or "-"}
     elif phase is Phase.BETS:
         assert game is not None
+        if game.backbet:
+            return Expectation(phase, "GUILD-4", "expect.backbet_deal", {})
         params = {"missing": ", ".join(str(b) for b, x in state.boxes.items()
                                        if b not in game.bets and not x.bankrupt) or "-"}  # fmt: skip
     elif phase is Phase.DEAL:
