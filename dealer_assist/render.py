@@ -122,7 +122,8 @@ def live_state(state: State, lang: str = "en"):
     expected = expectation(state)
     turn = expected.params.get("hand") if expected.phase.value == "players" else None
     if game is not None and game.dealer:
-        cards = " ".join("[?]" if c is game.hole and not game.hole_seen else str(c) for c in game.dealer)
+        # the hole card stays hidden on screen until it is revealed (the stream may show it)
+        cards = " ".join("[?]" if c is game.hole else str(c) for c in game.dealer)
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
         table.add_row("", "D", "dealer", "", "", cards, str(total(shown)), "", "")
     for number, box in state.boxes.items():
