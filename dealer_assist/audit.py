@@ -69,7 +69,7 @@ def steps(items: Iterator[tuple[int | None, str, n.Command]], *, at: int | None 
         outcome = session.submit(cmd)
         step = Step(seq, line, text, met, list(outcome.rulings), game=session.state.games,
                     undone=str(outcome.undone) if outcome.undone is not None else None)  # fmt: skip
-        if any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in outcome.rulings):
+        if outcome.settled:
             step.ledger = game_record(session.state, session.state.game)
         out.append(step)
         if at is not None and seq >= at:

@@ -53,13 +53,7 @@ def _print_replay(result, lang: str) -> None:
     records = {record["game"]: record for record in to_json(result.session.state)["log"]}
     for line in result.lines:
         console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}")
-        settled = None
-        for outcome in line.outcomes:
-            render.rulings(console, outcome.rulings, lang)
-            if any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in outcome.rulings):
-                settled = outcome.game
-        if settled in records:
-            render.game_summary(console, records[settled])
+        render.outcomes(console, line.outcomes, records, lang)
     console.print()
     render.final_state(console, result.session.state, lang)
 

@@ -93,7 +93,7 @@ def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str
         if outcome.undone is not None:
             console.print(Text(f"    undo     {outcome.undone}", style="yellow"))
         rulings(console, outcome.rulings, lang)
-        if any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in outcome.rulings):
+        if outcome.settled:
             settled = outcome.game
     if records is not None and settled in records:
         game_summary(console, records[settled])

@@ -115,10 +115,20 @@ def tampered(db: str, *statements: tuple[str, list]) -> tuple[int, str]:
     return invoke("verify", "q", "--db", db)
 
 
-def test_verify_names_a_changed_event(tmp_path):
+@pytest.mark.parametrize(
+    "statements,verdict",
+    [
+        ([("update events set text = 'bet 3 90k' where seq = ?", [12])], "event 12 was changed"),
+        ([("delete from events where seq = ?", [20])], "event 20 was removed"),
+        ([("delete from events where seq = ?", [20]), ("update events set seq = seq - 1 where seq > ?", [20])],
+         "event 20 was removed"),  # deleted and renumbered
+    ],
+    ids=["changed", "deleted", "deleted-and-renumbered"],
+)  # fmt: skip
+def test_verify_names_the_tampered_event(tmp_path, statements, verdict):
     db = stored(tmp_path)
-    code, out = tampered(db, ("update events set text = 'bet 3 90k' where seq = ?", [12]))
-    assert code == 1 and "event 12 was changed" in out
+    code, out = tampered(db, *statements)
+    assert code == 1 and verdict in out
 
 
 def test_verify_names_a_changed_and_rehashed_event(tmp_path):
@@ -127,19 +137,6 @@ def test_verify_names_a_changed_and_rehashed_event(tmp_path):
     forged = event_hash(prev, seq, "bet 3 90k", event, ts)
     code, out = tampered(db, ("update events set text = 'bet 3 90k', hash = ? where seq = 12", [forged]))
     assert code == 1 and "event 12 was changed" in out
-
-
-def test_verify_names_a_deleted_event(tmp_path):
-    db = stored(tmp_path)
-    code, out = tampered(db, ("delete from events where seq = ?", [20]))
-    assert code == 1 and "event 20 was removed" in out
-
-
-def test_verify_names_a_deleted_and_renumbered_event(tmp_path):
-    db = stored(tmp_path)
-    code, out = tampered(db, ("delete from events where seq = ?", [20]),
-                         ("update events set seq = seq - 1 where seq > ?", [20]))  # fmt: skip
-    assert code == 1 and "event 20 was removed" in out
 
 
 def test_verify_names_the_last_event_deleted(tmp_path):

@@ -23,6 +23,11 @@ class Outcome:
     undone: n.Command | None = None  # for `undo`: the command taken back
     game: int = 0  # the number of the game the command belonged to
 
+    @property
+    def settled(self) -> bool:
+        """Whether this command ended its game (settlement, or END-1 on a failure)."""
+        return any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in self.rulings)
+
 
 class Session:
     def __init__(self, state: State | None = None) -> None:
