@@ -64,10 +64,10 @@ def steps(items: Iterator[tuple[int | None, str, n.Command]], *, at: int | None 
     """Replay ``items``; stop after command ``at`` when given. Raises at a refused command."""
     session = Session()
     out: list[Step] = []
-    for seq, (line, text, cmd) in enumerate(items, start=1):
+    for seq, (line, typed, cmd) in enumerate(items, start=1):
         met = situation(session.state)
         outcome = session.submit(cmd)
-        step = Step(seq, line, text, met, list(outcome.rulings), game=session.state.games,
+        step = Step(seq, line, typed, met, list(outcome.rulings), game=session.state.games,
                     undone=str(outcome.undone) if outcome.undone is not None else None)  # fmt: skip
         if outcome.settled:
             step.ledger = game_record(session.state, session.state.game)
