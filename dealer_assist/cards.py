@@ -2,7 +2,9 @@
 
 A ``Card`` is a value shared by the notation (which reads it) and the engine (which
 counts it). ``rank`` is one of ``A 2 … 9 T J Q K``, ``JK`` (a joker) or ``?`` (a closed
-card whose face is not known yet). ``closed`` says the card lay face down in the shoe.
+card whose face is not known yet). ``closed`` says the card lay face down in the shoe. A joker also carries the effect level it
+was ruled (``level``, JK-4) once a viewpoint has ruled it: only an unruled or Lv.0 joker is an
+ace; a joker ruled Lv.1–3 has no value (it makes a hand lose, or ends the quest).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class Card:
     rank: str
     suit: str | None = None
     closed: bool = False
+    level: int | None = None  # a joker's ruled effect level (JK-4, JK-8)
 
     def __deepcopy__(self, memo: dict) -> "Card":  # immutable: share it
         return self
@@ -35,8 +38,13 @@ class Card:
 
     @property
     def is_ace(self) -> bool:
-        """An ace, or a joker ruled an ace (JK-4 Lv.0) when totals are counted."""
-        return self.rank == "A" or self.rank == JOKER
+        """An ace, or a joker counted as one (JK-4 Lv.0, or not ruled yet)."""
+        return self.rank == "A" or (self.rank == JOKER and not self.level)
+
+    @property
+    def is_dead_joker(self) -> bool:
+        """A joker ruled Lv.1–3: not an ace, no value in a total (JK-4)."""
+        return self.rank == JOKER and bool(self.level)
 
     @property
     def is_ten(self) -> bool:
@@ -47,6 +55,8 @@ class Card:
         """The card's value with an ace counted 1 (CARD-1)."""
         if self.is_ace:
             return 1
+        if self.is_dead_joker:
+            return 0
         if self.is_ten:
             return 10
         return int(self.rank)
@@ -70,6 +80,10 @@ class Card:
     def with_face(self, other: "Card") -> "Card":
         """This closed card with the face ``other`` gives (the orientation is kept)."""
         return Card(other.rank, other.suit, self.closed)
+
+    def ruled(self, level: int) -> "Card":
+        """This joker with the effect level ruled for it (JK-4)."""
+        return Card(self.rank, self.suit, self.closed, level)
 
 
 def same_value(a: Card, b: Card) -> bool:

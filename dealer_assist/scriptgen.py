@@ -145,6 +145,9 @@ class Generator:
         if self.options.extras and rng.random() < 0.005:
             self.must("note a note from the table, it changes nothing")
             return
+        if self.options.extras and state.phase not in (Phase.SETUP, Phase.BETWEEN) and rng.random() < 0.002:
+            self.must("empty")  # the shoe ran out (END-F2): blackjacks already dealt are paid (END-1)
+            return
         handler = getattr(self, f"on_{state.phase.value}")
         handler()
 
@@ -182,6 +185,8 @@ class Generator:
             self.deal()
             return
         for number, box in state.boxes.items():
+            if box.bankrupt and self.options.extras and rng.random() < 0.05:
+                self.must(f"bet {number} -")  # harmless, accepted, changes nothing (BOX-1)
             if box.bankrupt or number in game.bets:
                 continue
             self.place_bet(number)

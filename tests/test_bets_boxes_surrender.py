@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers import PLAIN, clauses, game, hand, js, refused, run
+from helpers import PLAIN, clauses, game, hand, js, lines, refused, rulings, run
 
 G = PLAIN + "game\n"
 BOTH = G + "bet 1 10k\nbet 3 10k\n"
@@ -155,3 +155,45 @@ def test_surr_1_no_call_when_no_box_could_surrender():
     assert run(script).state.phase.value == "check"
     skilled = PLAIN + "skill surrender 1\ngame\nbet 1 10k\nbet 3 -\ndeal A 9 A K 8 K"  # open blackjack
     assert run(skilled).state.phase.value == "between"
+
+
+# ---------------------------------------------------------------- SURR-2 after a back-bet
+
+BACKBET = "quest normal\ndice 1 2\nseat 1 aki 100k\nseat 2 ben 100k\n{skill}skill mp 3\ngame\nbackbet\n"
+OPEN_BJ = lines("deal 9 8 A", "deal 7 K", "deal K", "bet 1 10k", "bet 2 10k")
+
+
+def test_surr_2_after_a_backbet_the_open_blackjack_call_opens_once_the_bets_are_in():
+    script = BACKBET.format(skill="skill surrender 1\n") + OPEN_BJ
+    state = run(script).state
+    assert state.phase.value == "surrender" and state.game.call == "SURR-2"
+    done = script + "\nsr 1\ngo"
+    assert [(h["result"], h["ratio"]) for h in game(done)["hands"]] == [("surrender", 0.5), ("lose", 0.0)]
+    assert js(script + "\ngo")["phase"] == "between"
+
+
+def test_surr_2_after_a_backbet_without_the_skill_the_open_blackjack_settles_at_the_last_bet():
+    script = BACKBET.format(skill="") + OPEN_BJ
+    assert js(script)["phase"] == "between"
+    assert [h["result"] for h in game(script)["hands"]] == ["lose", "lose"]
+
+
+def test_surr_2_after_a_backbet_a_blackjack_found_at_the_check_opens_no_call():
+    script = BACKBET.format(skill="skill surrender 1\n") + lines("deal 9 8 K", "deal 7 K [?]", "peek A",
+                                                                 "bet 1 10k", "bet 2 10k")  # fmt: skip
+    assert js(script)["phase"] == "between"  # announced before the bets; no SURR-2 (BASE-6)
+    assert game(script)["dealer"]["cards"] == ["K", "[A]"]
+
+
+# ---------------------------------------------------------------- BOX-1: `bet BOX -`
+
+
+def test_box_1_no_bet_for_a_bankrupt_box_is_accepted_and_changes_nothing():
+    script = PLAIN + "seat 5 cho 5\ngame\nbet 1 10k\n"
+    before = js(script)
+    after = js(script + "bet 5 -")
+    assert after == before
+    assert ("BOX-1", "bet.none") in rulings(script + "bet 5 -")
+    assert refused(script, "bet 5 10").clause == "BOX-1"  # a real bet is refused
+    back = PLAIN.replace("jk 0 0", "jk 0 0\nskill mp 3") + "seat 5 cho 5\ngame\nbackbet\ndeal 9 8 2 6 7 8 3 [?]"
+    assert js(back + "\nbet 5 -") == js(back)

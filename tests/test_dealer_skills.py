@@ -179,6 +179,35 @@ def test_dsk_5_bust_penalty_capped_and_never_healed():
     assert game(aggravated)["ledger"][1]["points"] == -10000
 
 
+def test_dsk_5_the_boxs_stakes_are_collected_in_full_before_its_bust_penalty():
+    """A box splits on its last points, busts one hand and loses the other: both bets are
+    collected (and healed, SET-D); the penalty takes only what is left beyond them."""
+    split = lambda points: "quest easy\ndice 5\njk 0 0\nhp 400k\nseat 1 aki {}\n".format(points) + lines(
+        "game", "bet 1 10k", "deal 8 6", "deal 8 [T]", "1 sp", "1a T", "1a ht 9", "1b T", "1b st", "reveal",
+        "next [?]", "dealer 4", "next [?]")  # fmt: skip
+    data = js(split("20k"))
+    assert [h["result"] for h in data["log"][-1]["hands"]] == ["bust", "lose"]
+    assert data["log"][-1]["ledger"] == [
+        {"step": "C", "hand": "1a", "points": -10000, "damage": 0, "heal": 0, "hp": 400000, "rule": "SET-C"},
+        {"step": "C", "hand": "1b", "points": -10000, "damage": 0, "heal": 0, "hp": 400000, "rule": "SET-C"},
+        {"step": "D", "hand": None, "points": 0, "damage": 0, "heal": 20000, "hp": 420000, "rule": "SET-D"},
+    ]  # fmt: skip
+    assert data["boxes"]["1"]["points"] == 0
+    ledger = game(split("23k"))["ledger"]  # 3,000 P left beyond the stakes: the penalty takes it
+    assert [(e["hand"], e["points"], e["rule"]) for e in ledger[:3]] == [
+        ("1a", -10000, "SET-C"), ("1a", -3000, "DSK-5"), ("1b", -10000, "SET-C")]  # fmt: skip
+    assert ledger[3]["heal"] == 20000
+
+
+def test_dsk_5_a_surrender_half_is_collected_before_the_penalty_of_an_earlier_bust():
+    script = "quest easy\ndice 5\njk 0 0\nseat 1 aki 25k\n" + lines(
+        "game", "bet 1 10k", "deal 8 6", "deal 8 [T]", "1 sp", "1a T", "1a ht 9", "1b 7", "1b ht 2", "1b ht 2",
+        "1b st", "reveal", "next [?]", "dealer 5")  # fmt: skip
+    ledger = game(script)["ledger"]
+    assert sum(e["points"] for e in ledger) == -25000  # both bets (20k) + the capped penalty (5k)
+    assert [e["rule"] for e in ledger] == ["SET-C", "DSK-5", "SET-C"]
+
+
 def test_dsk_6_long_second_half():
     from dealer_assist.engine import jokers
 

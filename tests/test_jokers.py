@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import clauses, game, hand, js, lines, refused, run
+from helpers import clauses, game, hand, js, lines, refused, rulings, run
 
 SETUP = """
 quest easy
@@ -62,10 +62,21 @@ def test_jk_6_second_worked_example():
 
 
 def test_jk_1_public_sightings_count_in_both_views_and_the_check_in_the_dealer_view_only():
-    script = setup(0, 0) + lines("game", "bet 1 10k", "bet 3 10k", "deal 9 8 K 5 8 [JK]", "peek")
-    assert js(script)["jokers"] == {"players": 0, "dealer": 1}
+    script = setup(0, 0) + lines("game", "bet 1 10k", "bet 3 10k", "deal 9 8 A 5 8 [JK]", "peek")
+    assert js(script)["jokers"] == {"players": 0, "dealer": 1}  # A + an ace: no blackjack, play goes on
+    assert run(script).state.game.hole is not None  # still face down
     burned = setup(0, 0) + "seat 5 cho 5\n" + lines("game", "bet 1 10k", "bet 3 10k", "deal 9 8 [JK] 6")
     assert js(burned)["jokers"] == {"players": 1, "dealer": 1}  # a burned box's card is seen
+
+
+def test_base_6_jk_1_a_blackjack_found_at_the_check_is_shown_and_the_players_see_its_joker():
+    script = setup(0, 0) + lines("game", "bet 1 10k", "bet 3 10k", "deal 9 8 K 5 8 [?]", "peek [JK]")
+    state = run(script).state
+    assert state.game.hole is None and state.game.hole_shown  # face up once the game ends
+    assert js(script)["jokers"] == {"players": 1, "dealer": 1}
+    assert js(script)["log"][-1]["dealer"] == {"cards": ["K", "[JK]"], "total": 21, "bust": False,
+                                               "blackjack": True}  # fmt: skip
+    assert ("JK-8", "joker.stands") in rulings(script)  # ruled an ace at the check: it stays one
 
 
 def test_jk_2_a_jokers_number_is_fixed_when_first_seen():
@@ -171,8 +182,10 @@ def test_jk_6_dealer_joker_lv0_is_an_ace(moment):
 def test_jk_7_dealer_joker_lv1_every_hand_but_blackjacks_loses(moment):
     script = setup(1, 1) + MOMENTS[moment]
     data = game(script)
-    assert [h["result"] for h in data["hands"]] == ["blackjack", "lose"]
+    assert [h["result"] for h in data["hands"]] == ["blackjack", "joker"]  # lost to the dealer's joker
     assert data["ledger"][0]["rule"] == "SET-A"  # the blackjack is paid first
+    assert data["ledger"][1] == {"step": "C", "hand": "3", "points": -10000, "damage": 0, "heal": 0,
+                                 "hp": 985000, "rule": "SET-C"}  # fmt: skip
     assert js(script)["status"] == "running"
     assert "JK-7" in clauses(script)
 
@@ -202,7 +215,7 @@ def test_jk_7_dealer_lv1_joker_beats_an_under_bonus():
         "1 st")  # fmt: skip
     assert run(script).state.game.hands[0].outcome == "under"  # six cards
     script += "\nreveal"  # the hole card is a Lv.1 joker
-    assert hand(script, "1")["result"] == "lose"
+    assert hand(script, "1")["result"] == "joker"
 
 
 def test_card_6_jokers_seen_and_unseen_hole_jokers_count_to_seven():
@@ -211,3 +224,46 @@ def test_card_6_jokers_seen_and_unseen_hole_jokers_count_to_seven():
     seven = six + "\n1 ht [JK]\n1 ht [JK]"
     assert len(run(seven).state.jokers) == 6
     assert refused(seven, "1 ht [JK]").clause == "CARD-6"
+
+
+# ---------------------------------------------------------------- lost to the dealer's joker; no false blackjack
+
+NORMAL = "quest normal\ndice 1 2\nseat 1 aki 100k\nseat 2 ben 100k\n{extra}"
+
+
+def test_jk_4_lv1_a_hand_lost_to_the_dealers_joker_has_result_joker():
+    script = NORMAL.format(extra="jk 1 1\n") + lines("game", "bet 1 10k", "bet 2 10k", "deal 9 A JK",
+                                                     "deal 7 K [9]")  # fmt: skip
+    data = game(script)
+    assert [(h["result"], h["ratio"]) for h in data["hands"]] == [("joker", 0.0), ("blackjack", 2.5)]
+    from dealer_assist.report import build
+
+    boxes = {b["box"]: b for b in build(run(script).state)["boxes"]}
+    assert boxes[1]["jokers"] == 1 and boxes[2]["jokers"] == 0
+
+
+def test_jk_4_lv1_the_dealers_joker_beats_every_split_hand_and_a_backbet_hand_as_a_joker_loss():
+    split = NORMAL.format(extra="jk 1 1\n") + lines("game", "bet 1 10k", "bet 2 10k", "deal 8 9 5", "deal 8 9 [?]",
+                                                    "1 sp", "1a 2", "1a st", "1b 3", "1b st", "2 st",
+                                                    "reveal JK")  # fmt: skip
+    assert [h["result"] for h in game(split)["hands"]] == ["joker", "joker", "joker"]
+    back = NORMAL.format(extra="jk 1 1\nskill mp 3\n") + lines("game", "backbet", "deal 9 A JK", "deal 7 K [9]",
+                                                              "bet 1 10k", "bet 2 10k")  # fmt: skip
+    assert [h["result"] for h in game(back)["hands"]] == ["joker", "blackjack"]
+
+
+def test_jk_4_a_dealer_joker_at_lv2_is_no_ace_and_makes_no_blackjack():
+    script = NORMAL.format(extra="jk 2 2\n") + lines("game", "bet 1 10k", "bet 2 10k", "deal 9 A K",
+                                                     "deal 7 K [?]", "peek [JK]")  # fmt: skip
+    data = js(script)
+    assert (data["status"], data["reason"]) == ("failure", "joker")
+    assert data["log"][-1]["dealer"] == {"cards": ["K", "[JK]"], "total": 10, "bust": False, "blackjack": False}
+    lv0 = NORMAL.format(extra="jk 0 0\n") + lines("game", "bet 1 10k", "bet 2 10k", "deal 9 A K",
+                                                  "deal 7 K [?]", "peek [JK]")  # fmt: skip
+    assert game(lv0)["dealer"] == {"cards": ["K", "[JK]"], "total": 21, "bust": False, "blackjack": True}
+
+
+def test_jk_4_a_players_lv1_joker_is_no_ace_in_the_hands_total():
+    script = NORMAL.format(extra="jk 1 1\n") + lines("game", "bet 1 10k", "bet 2 10k", "deal 9 A 8", "deal JK")
+    hand1 = run(script).state.game.hands[0]
+    assert hand1.outcome == "joker" and hand1.total().value == 9

@@ -176,3 +176,19 @@ def test_state_copy_shares_no_mutable_part():
     if state.game is not None:
         for h1, h2 in zip(state.game.hands, clone.game.hands, strict=True):
             assert h1 is not h2 and h1.cards is not h2.cards
+
+
+@SETTINGS
+@given(seed=seeds, opts=options)
+def test_end_1_base_1_every_blackjack_dealt_with_a_bet_is_paid_however_the_game_ends(seed, opts):
+    for start, end, record in games(seed, opts):
+        game = end.game
+        if game is None or game.number != record["game"]:
+            continue
+        for h in game.hands:
+            if h.nobet or h.bet == 0:
+                continue
+            if h.blackjack() and h.outcome != "joker":
+                assert h.outcome == "blackjack", (record["game"], h.label)
+            if h.outcome == "blackjack" and (game.settled or end.over):
+                assert h.result == "blackjack" and h.paid, (record["game"], h.label, end.reason)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import PLAIN, clauses, game, hand, js, lines, refused, run
+from helpers import PLAIN, clauses, game, hand, js, lines, refused, rulings, run
 
 from dealer_assist.engine.end import announce
 
@@ -218,3 +218,51 @@ def test_set_d_recovery_uses_the_collected_losses_without_the_surrender_half():
 def test_set_e_winning_hands_are_paid_last():
     assert _steps(FIVE)[-1] == ("E", "5")
     assert game(FIVE)["ledger"][-1]["points"] == 10_000
+
+
+# ---------------------------------------------------------------- END-1 with a game cut short
+
+TWO = "quest normal\ndice 1 2\n{extra}seat 1 aki 100k\nseat 2 ben 100k\n"
+
+
+def test_end_1_a_blackjack_dealt_before_the_shoe_runs_out_is_paid():
+    script = TWO.format(extra="") + lines("game", "bet 1 10k", "bet 2 10k", "deal A 9 8", "deal K", "empty")
+    data = js(script)
+    assert (data["status"], data["reason"], data["hp"], data["mp"]) == ("failure", "shoe_empty", 985_000, 1)
+    record = data["log"][-1]
+    assert [(h["hand"], h["result"], h["ratio"]) for h in record["hands"]] == [("1", "blackjack", 2.5),
+                                                                              ("2", None, None)]  # fmt: skip
+    assert record["ledger"] == [
+        {"step": "A", "hand": "1", "points": 15000, "damage": 15000, "heal": 0, "hp": 985000, "rule": "SET-A"}
+    ]
+    assert data["boxes"]["1"]["points"] == 115_000
+    assert ("END-F2", "end.failure.shoe_empty") in rulings(script)
+
+
+def test_end_1_a_blackjack_made_with_a_lv0_joker_is_paid_too():
+    script = TWO.format(extra="jk 0 2\n") + lines("game", "bet 1 10k", "bet 2 10k", "deal [JK] 9 8", "deal K",
+                                                 "empty")  # fmt: skip
+    data = js(script)
+    assert data["hp"] == 985_000 and data["log"][-1]["hands"][0]["result"] == "blackjack"
+
+
+def test_end_1_a_split_21_is_no_blackjack_and_a_backbet_blackjack_without_a_bet_is_not_paid():
+    split = TWO.format(extra="") + lines("game", "bet 1 10k", "bet 2 10k", "deal A 9 8", "deal A 7 [?]", "1 sp",
+                                         "1a K", "empty")  # fmt: skip
+    data = js(split)
+    assert data["hp"] == 1_000_000 and data["log"][-1]["ledger"] == []
+    back = TWO.format(extra="skill mp 3\n") + lines("game", "backbet", "deal A 9 8", "deal K", "empty")
+    data = js(back)
+    assert (data["status"], data["hp"], data["mp"]) == ("failure", 1_000_000, 0)  # no bet yet: nothing paid
+    assert data["log"][-1]["ledger"] == []
+    placed = TWO.format(extra="skill mp 3\n") + lines("game", "backbet", "deal A 9 8", "deal K 7 [?]",
+                                                      "bet 1 10k", "empty")  # fmt: skip
+    data = js(placed)
+    assert (data["status"], data["hp"], data["mp"]) == ("failure", 985_000, 1)
+
+
+def test_end_1_a_blackjack_is_paid_before_a_lv3_joker_on_a_burned_box_ends_the_quest():
+    script = TWO.format(extra="jk 3 3\n") + "seat 3 cho 5\n" + lines(
+        "game", "bet 1 10k", "bet 2 10k", "deal A 9 [JK] 8", "deal K 7 5 [?]")
+    data = js(script)
+    assert (data["status"], data["reason"], data["hp"]) == ("failure", "joker", 985_000)

@@ -35,6 +35,9 @@ def bet(t: Table, cmd: n.Bet) -> None:
     if box is None:
         t.refuse("BET-1", "bet.no_player", box=cmd.box)
     if box.bankrupt:
+        if cmd.amount is None:  # true and harmless: a bankrupt box plays no bet anyway
+            t.rule("BOX-1", "bet.none", box=cmd.box)
+            return
         t.refuse("BOX-1", "bet.bankrupt", box=cmd.box, points=box.points)
     if state.phase is Phase.BETS and game.backbet:
         t.refuse("GUILD-4", "guild.bets_after_deal")
@@ -79,6 +82,9 @@ def close_late_bets(t: Table) -> None:
     if not flow._deal_jokers(t):
         return
     if game.dealer_blackjack:
-        settlement.settle(t)
+        if not game.check:  # an open blackjack (BASE-7): its surrender call comes now
+            flow.open_blackjack(t)
+        else:  # found at the check, announced before the bets (BASE-6)
+            settlement.settle(t)
         return
     flow.lock_or_players(t)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer_assist import notation as n
 from dealer_assist.cards import Card, is_blackjack
-from dealer_assist.engine import flow, jokers, settlement, skills
+from dealer_assist.engine import flow, hole, jokers, settlement, skills
 from dealer_assist.engine.state import DEALER, Hand, Phase
 from dealer_assist.engine.table import Table
 
@@ -59,6 +59,7 @@ def _box_card(t: Table, hand: Hand, card: Card) -> None:
     if card.is_joker:
         sighting = jokers.sight(t, sighting, where=hand.label, public=True)
         jokers.on_box_card(t, hand, sighting)
+    flow.dealt_blackjack(t, hand)
 
 
 def _dealer_card(t: Table, card: Card, *, first: bool) -> None:
@@ -69,7 +70,7 @@ def _dealer_card(t: Table, card: Card, *, first: bool) -> None:
         card, sighting = t.take_card(card)
         game.dealer.append(card)
         if card.is_joker:
-            game.first_joker = jokers.sight(t, sighting, where="dealer", public=True)
+            game.deal_jokers.append(jokers.sight(t, sighting, where="dealer", public=True))
         return
     state = t.state
     if state.known_top:  # a card known on top of the shoe: it must be that one
@@ -77,8 +78,9 @@ def _dealer_card(t: Table, card: Card, *, first: bool) -> None:
         game.dealer.append(card)
         if card.closed:  # turned face up by future sight: not a hidden hole card
             game.hole_seen = game.hole_shown = True
-        if card.is_joker and game.first_joker is None:
-            game.first_joker = sighting
+        if card.is_joker:  # a joker turned by future sight: seen at the deal (JK-6)
+            assert sighting is not None
+            game.deal_jokers.append(sighting)
         return
     if card.closed:  # CARD-4: the hole card stays face down ([?] allowed)
         if state.shoe_left is not None and state.shoe_left <= 0:
@@ -98,11 +100,10 @@ def peek(t: Table, cmd: n.Peek) -> None:
     game = t.game
     if game.call == "SURR-1":
         flow.close_call(t)
-    hole = game.hole
-    assert hole is not None
+    assert game.hole is not None
     from dealer_assist.engine.draw import _face
 
-    card = _face(t, hole, cmd.card, clause="BASE-6")
+    card = _face(t, game.hole, cmd.card, clause="BASE-6")
     game.dealer[1] = card
     game.hole_seen = True
     if card.is_joker:
@@ -113,6 +114,7 @@ def peek(t: Table, cmd: n.Peek) -> None:
     if is_blackjack(game.dealer):
         game.dealer_blackjack = True
         t.rule("BASE-6", "check.blackjack")
+        hole.show(t)  # the dealer shows the blackjack (a joker in it was ruled at the check)
         if game.backbet:
             flow.after_check(t)
             return

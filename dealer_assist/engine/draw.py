@@ -7,6 +7,7 @@ from enum import StrEnum
 from dealer_assist import notation as n
 from dealer_assist.cards import Card, total
 from dealer_assist.engine import end, flow, jokers, settlement
+from dealer_assist.engine import hole as hole_card
 from dealer_assist.engine.state import KnownCard, Phase
 from dealer_assist.engine.table import Table
 
@@ -35,18 +36,10 @@ def reveal(t: Table, cmd: n.Reveal) -> None:
     game = t.game
     hole = game.hole
     assert hole is not None
-    card = _face(t, hole, cmd.card, clause="CARD-4")
-    game.dealer[1] = card
-    game.hole_shown = True
-    t.rule("CARD-4", "dealer.reveal", card=str(card), total=str(total(game.dealer)))
-    if card.is_joker:
-        sighting = jokers.sight(t, game.hole_joker, where="dealer", public=True, hole=True)
-        if game.hole_joker is None:
-            game.hole_joker = sighting
-            if not flow.dealer_joker(t, sighting):
-                return
-        else:
-            t.rule("JK-8", "joker.stands", level=t.state.jokers[sighting].level)
+    game.dealer[1] = _face(t, hole, cmd.card, clause="CARD-4")
+    sighting = hole_card.show(t)
+    if sighting is not None and not flow.dealer_joker(t, sighting):
+        return
     flow.dealer_turn(t)
 
 
@@ -62,7 +55,7 @@ def _face(t: Table, hole: Card, given: Card | None, *, clause: str) -> Card:
         t.refuse(clause, "dealer.hole_mismatch", card=str(given), hole=str(hole))
     if hole.is_unknown and given.is_joker:
         jokers.check_new_joker(t)
-    return Card(given.rank, given.suit or hole.suit, True)
+    return Card(given.rank, given.suit or hole.suit, True, hole.level)  # JK-8: a ruling stands
 
 
 def next_card(t: Table, cmd: n.Next) -> None:

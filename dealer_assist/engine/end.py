@@ -36,8 +36,11 @@ def _finish(t: Table) -> None:
 
 def fail_now(t: Table, *, reason: str, clause: str) -> None:
     """END-1: on F2/F3 the blackjacks already dealt are paid first; nothing else is settled."""
+    from dealer_assist.engine import hole
     from dealer_assist.engine.settlement import pay_blackjacks
 
+    if t.state.game is not None:
+        hole.show_if_seen(t)
     t.rule("END-1", "end.pay_blackjacks_first")
     pay_blackjacks(t)
     if t.state.status is Status.RUNNING:

@@ -47,19 +47,24 @@ def after_card(t: Table, hand: Hand) -> None:
         stand(t, hand)
 
 
+def dealt_blackjack(t: Table, hand: Hand) -> None:
+    """BASE-1: a blackjack is made when the hand's second card is dealt; from then on it is
+    paid, also when the game is cut short before the deal ends (END-1, JK-7)."""
+    if not hand.nobet and not hand.done and hand.blackjack():
+        hand.done = True
+        hand.outcome = "blackjack"
+        t.rule("BASE-1", "hand.blackjack", hand=hand.label)
+
+
 def end_of_deal(t: Table) -> None:
     """Everything that happens once every box and the dealer have their second card."""
     state, game = t.state, t.game
     burned = [h.box for h in game.hands if h.nobet]
     if burned:
         t.rule("BOX-2", "deal.burned", boxes=", ".join(map(str, burned)))
-    for hand in game.hands:
-        if not hand.nobet and not hand.done and hand.blackjack():
-            hand.done = True
-            hand.outcome = "blackjack"
-            t.rule("BASE-1", "hand.blackjack", hand=hand.label)
     if game.backbet:
         t.rule("GUILD-4", "guild.backbet_dealt")
+        _rule_deal_jokers_for_later(t)
     elif not _deal_jokers(t):
         return
     up, second = game.dealer[0], game.dealer[1]
@@ -68,13 +73,10 @@ def end_of_deal(t: Table) -> None:
         if is_blackjack(game.dealer):
             game.dealer_blackjack = True
             t.rule("BASE-7", "deal.open_blackjack")
-            if state.config.surrender_level >= 1 and not game.backbet and _anyone_to_ask(t):
-                open_call(t, "SURR-2")
-                return
             if game.backbet:
                 after_check(t)  # the bets come after the open blackjack is seen (GUILD-4)
                 return
-            settlement.settle(t)
+            open_blackjack(t)
             return
         after_check(t)
         return
@@ -97,9 +99,24 @@ def _deal_jokers(t: Table) -> bool:
         t.rule("JK-9", "joker.burned_lv3", boxes=", ".join(game.burned_lv3))
         end.fail_now(t, reason="joker", clause="END-F3")
         return False
-    if game.first_joker is not None:
-        return dealer_joker(t, game.first_joker)
+    for sighting in game.deal_jokers:
+        if not dealer_joker(t, sighting):
+            return False
     return True
+
+
+def _rule_deal_jokers_for_later(t: Table) -> None:
+    """GUILD-4 / JK-6: after a back-bet deal the dealer's jokers are ruled when the dealer sees
+    them (so a Lv.1+ joker is no ace and asks for no check); an ace is an ace at once, the
+    effect of a Lv.1+ joker waits until the bets are in."""
+    game = t.game
+    later = []
+    for sighting in game.deal_jokers:
+        if jokers.rule_for_dealer(t, sighting) == 0:
+            t.rule("JK-4", "joker.ace_dealer")
+        else:
+            later.append(sighting)
+    game.deal_jokers = later
 
 
 def dealer_joker(t: Table, sighting: int) -> bool:
@@ -116,6 +133,15 @@ def dealer_joker(t: Table, sighting: int) -> bool:
         return False
     end.fail_now(t, reason="joker", clause="END-F3")
     return False
+
+
+def open_blackjack(t: Table) -> None:
+    """BASE-7: no play; SURR-2 applies (with the surrender skill), then every hand that is not
+    a blackjack loses. After a back-bet this runs once the bets are in (GUILD-4)."""
+    if t.state.config.surrender_level >= 1 and _anyone_to_ask(t):
+        open_call(t, "SURR-2")
+        return
+    settlement.settle(t)
 
 
 def _anyone_to_ask(t: Table) -> bool:

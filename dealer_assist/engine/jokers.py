@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_assist.cards import Card
 from dealer_assist.engine.state import Hand, JokerSighting, Phase, State
 from dealer_assist.engine.table import Table
 
@@ -58,6 +59,15 @@ def sight(t: Table, sighting: int | None, *, where: str, public: bool, hole: boo
     return sighting
 
 
+def mark(cards: list[Card], level: int) -> None:
+    """Record the ruled level on the first joker of ``cards`` not ruled yet (JK-4: only a
+    Lv.0 joker counts as an ace in a total)."""
+    for i, card in enumerate(cards):
+        if card.is_joker and card.level is None:
+            cards[i] = card.ruled(level)
+            return
+
+
 def rule_for_players(t: Table, sighting: int) -> int:
     """JK-5: a player's joker takes its effect by the players' count. Returns the level."""
     record = t.state.jokers[sighting]
@@ -76,6 +86,7 @@ def rule_for_dealer(t: Table, sighting: int) -> int:
     record = t.state.jokers[sighting]
     if record.level is not None:
         t.rule("JK-8", "joker.stands", level=record.level)
+        mark(t.game.dealer, record.level)
         return record.level
     assert record.dealer is not None
     level = level_of(t.state, record.dealer)
@@ -84,6 +95,7 @@ def rule_for_dealer(t: Table, sighting: int) -> int:
         "JK-5", "joker.dealer", number=record.dealer,
         phase=phase_name(t.state, record.dealer), level=level,
     )  # fmt: skip
+    mark(t.game.dealer, level)
     return level
 
 
@@ -97,6 +109,7 @@ def on_box_card(t: Table, hand: Hand, sighting: int, *, deferred: bool = False) 
         game.deferred.append((hand.label, sighting))
         return
     level = rule_for_players(t, sighting)
+    mark(hand.cards, level)
     if hand.nobet:
         if level == 3:
             game.burned_lv3.append(hand.label)  # takes effect at the end of the deal (JK-9)

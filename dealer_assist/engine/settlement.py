@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import floor
 
-from dealer_assist.engine import end, guild, skills
+from dealer_assist.engine import end, guild, hole, skills
 from dealer_assist.engine.state import Hand, Phase
 from dealer_assist.engine.table import Table
 
@@ -48,8 +48,10 @@ def showdown(t: Table, hand: Hand) -> tuple[str, Fraction]:
         return "blackjack", RATIOS["blackjack"]
     if hand.outcome in ("surrender", "bust", "joker"):
         return hand.outcome, RATIOS[hand.outcome]
-    if game.dealer_joker_loss or game.dealer_blackjack:
-        return "lose", RATIOS["lose"]  # JK-7 (Under Bonus included), BASE-6, BASE-7
+    if game.dealer_joker_loss:
+        return "joker", RATIOS["joker"]  # JK-4 Lv.1, JK-7: lost to a joker (Under Bonus included)
+    if game.dealer_blackjack:
+        return "lose", RATIOS["lose"]  # BASE-6, BASE-7
     if hand.outcome == "under":
         return "under", guild.under_ratio(hand)
     dealer = game_total(t)
@@ -92,15 +94,18 @@ def pay(t: Table, hand: Hand, *, step: str, rule: str) -> None:
 
 
 def pay_blackjacks(t: Table) -> None:
-    """SET-A: each player blackjack wins 1.5× its bet (also run early: JK-7, END-1)."""
+    """SET-A: each player blackjack wins 1.5× its bet (also run early: JK-7, END-1).
+
+    A blackjack dealt in a back-bet deal is paid only once its box has bet (GUILD-4)."""
     for hand in ledger_order(t.game.hands):
-        if hand.outcome == "blackjack" and not hand.nobet and not hand.paid:
+        if hand.outcome == "blackjack" and not hand.nobet and not hand.paid and hand.bet > 0:
             hand.result, hand.ratio = "blackjack", float(RATIOS["blackjack"])
             pay(t, hand, step="A", rule="SET-A")
 
 
 def settle(t: Table) -> None:
     state, game = t.state, t.game
+    hole.show_if_seen(t)
     hands = ledger_order(game.hands)
     for hand in hands:
         if hand.paid:
@@ -118,8 +123,11 @@ def settle(t: Table) -> None:
     healable = 0  # SET-C
     bombs = skills.time_bomb(t)
     for box in sorted({h.box for h in hands}):
-        for hand in (h for h in hands if h.box == box):
-            healable += _collect(t, hand)
+        own = [h for h in hands if h.box == box]
+        reserved = sum(stake(h) for h in own)  # DSK-5: the box's stakes come before its penalties
+        for hand in own:
+            reserved -= stake(hand)
+            healable += _collect(t, hand, reserved)
         for reason in ("JK-4", "DSK-4"):
             if (reason == "JK-4" and box in game.forfeits) or (reason == "DSK-4" and box in bombs):
                 _forfeit(t, box, rule=reason)
@@ -141,21 +149,32 @@ def settle(t: Table) -> None:
     end.after_settlement(t)
 
 
-def _collect(t: Table, hand: Hand) -> int:
-    """SET-C for one hand: its losing bet (and DSK-5 penalty). Returns what recovery may use."""
-    box = t.state.boxes[hand.box]
+def stake(hand: Hand) -> int:
+    """What SET-C collects of a hand: a losing bet, or a surrender's half (SURR-4, SET-4)."""
     if hand.result in LOSSES:
-        amount = min(hand.bet, box.points)
+        return hand.bet
+    if hand.result == "surrender":
+        return floor(hand.bet / 2)
+    return 0
+
+
+def _collect(t: Table, hand: Hand, reserved: int) -> int:
+    """SET-C for one hand: its losing bet (and DSK-5 penalty). Returns what recovery may use.
+
+    ``reserved`` is what the box's later hands still owe at SET-C: a bust penalty takes at
+    most what the box has left beyond it (DSK-5)."""
+    box = t.state.boxes[hand.box]
+    amount = min(stake(hand), box.points)  # SET-5: never below 0 P
+    if hand.result in LOSSES:
         box.points -= amount
         _entry(t, "C", hand.label, points=-amount, rule="SET-C")
         if hand.result == "bust":
-            penalty = skills.bust_penalty(t.state, box.points)
+            penalty = skills.bust_penalty(t.state, max(box.points - reserved, 0))
             if penalty:
                 box.points -= penalty
                 _entry(t, "C", hand.label, points=-penalty, rule="DSK-5")
         return amount
     if hand.result == "surrender":
-        amount = min(floor(hand.bet / 2), box.points)
         box.points -= amount
         _entry(t, "C", hand.label, points=-amount, rule="SURR-4")
     return 0

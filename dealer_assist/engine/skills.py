@@ -49,7 +49,8 @@ def forced_push(state: State, game: Game) -> bool:
 
 
 def bust_penalty(state: State, left: int) -> int:
-    """DSK-5: 5,000 P per bust (aggravated 10,000), at most what the box has left."""
+    """DSK-5: 5,000 P per bust (aggravated 10,000), at most ``left``: what the box has left
+    beyond the stakes of that game still to be collected (the caller works it out)."""
     level = state.skill(5)
     if level == 0:
         return 0

@@ -188,7 +188,7 @@ class Game:
     ledger: list[dict[str, Any]] = field(default_factory=list)
     settled: bool = False
     foresight_time: int = 0  # TIME-1: +60 s per future sight
-    first_joker: int | None = None  # the dealer's first card is a joker: its sighting (JK-6)
+    deal_jokers: list[int] = field(default_factory=list)  # the dealer's face-up jokers in the deal (JK-6)
     hole_joker: int | None = None  # the hole card is a joker the dealer has seen
     burned_lv3: list[str] = field(default_factory=list)  # JK-9: Lv.3 jokers on burned boxes
     deferred: list[tuple[str, int]] = field(default_factory=list)  # back-bet deal jokers (GUILD-4)
@@ -206,6 +206,7 @@ class Game:
         new.late_bets = set(self.late_bets)
         new.burned_lv3 = list(self.burned_lv3)
         new.deferred = list(self.deferred)
+        new.deal_jokers = list(self.deal_jokers)
         new.forfeits = list(self.forfeits)
         return new
 
