@@ -1,7 +1,8 @@
-"""The rulebook that ships inside the package (``data/RULES.md``), quoted by clause id.
+"""The rulebook that ships inside the package, quoted by clause id, in each language.
 
-Audits print the full text of each clause a ruling applied, so a disputed hand can be read
-against the rule itself.
+``data/RULES.md`` is the English rulebook (the contract, RULES.md); ``data/RULES.ja.md`` is
+its Japanese text, clause by clause with the same ids. Audits print the full text of each
+clause a ruling applied, so a disputed hand can be read against the rule itself.
 """
 
 from __future__ import annotations
@@ -13,18 +14,22 @@ from importlib import resources
 _CLAUSE = re.compile(r"^- ([A-Z]+-[A-Z0-9]+) (.*)$")
 
 
-def text() -> str:
-    return resources.files("dealer_assist").joinpath("data/RULES.md").read_text(encoding="utf-8")
+FILES = {"en": "data/RULES.md", "ja": "data/RULES.ja.md"}
 
 
-@lru_cache(maxsize=1)
-def clauses() -> dict[str, str]:
+def text(lang: str = "en") -> str:
+    name = FILES.get(lang, FILES["en"])
+    return resources.files("dealer_assist").joinpath(name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=len(FILES))
+def clauses(lang: str = "en") -> dict[str, str]:
     """Clause id → its full text (continuation and nested lines included)."""
     out: dict[str, str] = {}
     current: str | None = None
     section: list[str] = []
     in_setup = False
-    for line in text().splitlines():
+    for line in text(lang).splitlines():
         if line.startswith("## "):
             current = None
             in_setup = line.startswith("## SETUP")
@@ -46,5 +51,5 @@ def clauses() -> dict[str, str]:
     return out
 
 
-def clause(clause_id: str) -> str:
-    return clauses().get(clause_id, f"{clause_id} (not in the rulebook)")
+def clause(clause_id: str, lang: str = "en") -> str:
+    return clauses(lang).get(clause_id) or clauses("en").get(clause_id, f"{clause_id} (?)")
