@@ -28,7 +28,8 @@ def main() -> None:
     parser.add_argument("--measure", type=int, default=50, help="games played live and timed")
     args = parser.parse_args()
     total = args.games + args.measure
-    options = Options(games=total, hp=10**9, points=(10**8, 10**9), jokers=False, skills=False, bet_max=2000)
+    options = Options(games=total, hp=10**9, points=(10**8, 10**9), jokers=False, skills=False, bet_max=2000,
+                      empty=False)
     lines = Generator(7, options).run()
     starts = [i for i, line in enumerate(lines) if line.strip() == "game"]
     cut = starts[args.games]

@@ -19,7 +19,7 @@ from dealer_assist.scriptgen import Generator, Options
 
 
 def script(games: int, seed: int = 1) -> list[str]:
-    options = Options(games=games, hp=10**9, points=(10**8, 10**9), jokers=False, bet_max=2000)
+    options = Options(games=games, hp=10**9, points=(10**8, 10**9), jokers=False, bet_max=2000, empty=False)
     lines = Generator(seed, options).run()
     assert sum(line.strip() == "game" for line in lines) == games, "the quest ended early"
     return lines

@@ -16,6 +16,7 @@ from dealer_assist.engine import Session, State, expectation
 from dealer_assist.engine.end import announce
 from dealer_assist.engine.state import Ruling
 from dealer_assist.engine.view import game_record
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.messages import text
 
 
@@ -23,12 +24,13 @@ from dealer_assist.messages import text
 class Step:
     seq: int  # the command's number (the stored event's seq)
     line: int | None  # the script line, for a script
-    text: str
+    text: str  # the command, normalised (what replays)
     met: dict[str, Any]  # the state the command met
     rulings: list[Ruling] = field(default_factory=list)
     undone: str | None = None
     game: int = 0
     ledger: dict | None = None  # the game's record when this command settled it
+    typed: str | None = None  # the whole line as the dealer typed it (stored sessions)
 
 
 def situation(state: State) -> dict[str, Any]:
@@ -54,21 +56,38 @@ def situation(state: State) -> dict[str, Any]:
 
 
 def commands(text: str) -> Iterator[tuple[int | None, str, n.Command]]:
-    """(script line, text as typed, command) for each command of a script."""
-    for number, raw in enumerate(text.splitlines(), start=1):
-        for segment in n.split_line(raw):
-            yield number, segment, n.parse_command(segment)
+    """(script line, normalised text, command) for each command of a script; a line that
+    cannot be read raises its ``NotationError`` with ``line`` set."""
+    for number, raw in n.lines(text):  # the notation's one definition of a line
+        try:
+            segments = n.split_line(raw)
+            parsed = [(segment, n.parse_command(segment)) for segment in segments]
+        except n.NotationError as exc:
+            exc.line = number  # type: ignore[attr-defined]
+            raise
+        for segment, cmd in parsed:
+            yield number, segment, cmd
 
 
-def steps(items: Iterator[tuple[int | None, str, n.Command]], *, at: int | None = None) -> tuple[list[Step], Session]:
-    """Replay ``items``; stop after command ``at`` when given. Raises at a refused command."""
+def steps(items: Iterator[tuple], *, at: int | None = None) -> tuple[list[Step], Session]:
+    """Replay ``items`` — (script line, text, command) or (None, text, command, line as typed)
+    — and stop after command ``at`` when given. A refused command raises its error, with
+    ``line`` set to its script line (or ``seq`` to its number)."""
     session = Session()
     out: list[Step] = []
-    for seq, (line, typed, cmd) in enumerate(items, start=1):
+    for seq, item in enumerate(items, start=1):
+        line, typed, cmd = item[:3]
         met = situation(session.state)
-        outcome = session.submit(cmd)
+        try:
+            outcome = session.submit(cmd)
+        except DealerAssistError as exc:
+            if line is not None:
+                exc.line = line  # type: ignore[attr-defined]
+            exc.seq = seq  # type: ignore[attr-defined]
+            raise
         step = Step(seq, line, typed, met, list(outcome.rulings), game=session.state.games,
-                    undone=str(outcome.undone) if outcome.undone is not None else None)  # fmt: skip
+                    undone=str(outcome.undone) if outcome.undone is not None else None,
+                    typed=item[3] if len(item) > 3 else None)  # fmt: skip
         if outcome.settled:
             step.ledger = game_record(session.state, session.state.game)
         out.append(step)
@@ -99,6 +118,8 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
             facts.append(text(key, lang, cards=dealer["cards"], total=dealer["total"]))
         if met["top"]:
             facts.append(text("audit.top", lang, cards=met["top"]))
+        if step.typed is not None and step.typed.strip(n.SPACE_CHARS) != step.text:
+            console.print(Text(text("audit.typed", lang, typed=step.typed), style="dim"))
         console.print(Text(text("audit.met", lang, facts="; ".join(facts)), style="dim"))
         if step.undone:
             console.print(Text(text("audit.undo", lang, command=step.undone), style="yellow"))

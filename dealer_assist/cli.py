@@ -1,23 +1,108 @@
 """The command line (click). Heavy modules are imported inside each command, so that
-``dealer-assist --help`` starts fast."""
+``dealer-assist --help`` starts fast.
+
+No Python traceback reaches the user: the tool's own errors are one sentence each, and a
+last-resort guard turns anything unexpected into one sentence and exit status 1
+(``DEALER_ASSIST_DEBUG=1`` shows the traceback instead).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from dealer_assist import __version__
+from dealer_assist.errors import DealerAssistError
+
+DEBUG_ENV = "DEALER_ASSIST_DEBUG"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _say(key: str, **params) -> str:
+    from dealer_assist.messages import text
+
+    return text(key, **params)
+
+
+def error_text(exc: DealerAssistError, lang: str = "en") -> str:
+    """An error as one line: ``line N: CLAUSE: reason`` (the line and clause when known)."""
+    clause = getattr(exc, "clause", None)
+    body = f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
+    line, seq = getattr(exc, "line", None), getattr(exc, "seq", None)
+    if line is not None:
+        body = f"line {line}: {body}"
+    elif seq is not None:  # a stored session's command
+        body = f"#{seq}: {body}"
+    path = getattr(exc, "path", None)  # a script file that could not be read
+    return f"{path}: {body}" if path is not None else body
+
+
+class Failure(click.ClickException):
+    """One sentence on stderr and an exit status (1 unless told)."""
+
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def fail(exc: DealerAssistError, exit_code: int = 1, lang: str = "en") -> None:
+    """A library error as a click error (exit 1 unless told)."""
+    raise Failure(error_text(exc, lang), exit_code)
+
+
+class GuardedGroup(click.Group):
+    """The last-resort guard: whatever escapes a command is one sentence, exit status 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt, EOFError, BrokenPipeError):  # fmt: skip
+            raise
+        except DealerAssistError as exc:
+            raise Failure(error_text(exc)) from None
+        except Exception as exc:
+            if os.environ.get(DEBUG_ENV, "") not in ("", "0"):
+                raise
+            raise Failure(_say("cli.unexpected", error=f"{type(exc).__name__}: {exc}")) from None
+
+
+@click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dealer-assist")
 def cli() -> None:
     """The dealer's companion for the Mission One Million blackjack quest."""
 
 
+# --------------------------------------------------------------------------- scripts
+
+
+def read_script(path: str) -> str:
+    """A script file (``-``: stdin) as text: UTF-8, a byte order mark allowed. A file that is
+    not UTF-8 text raises a ``NotationError`` whose ``line`` is the first bad line."""
+    from dealer_assist.errors import SessionError
+    from dealer_assist.notation import decode_script
+
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        raise SessionError("cli.cannot_read", path=path, reason=exc.strerror or str(exc)) from None
+    try:
+        return decode_script(data)
+    except DealerAssistError as exc:
+        exc.path = "stdin" if path == "-" else path  # type: ignore[attr-defined]
+        raise
+
+
+script_argument = click.argument("script", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+
+
 @cli.command()
-@click.argument("script", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@script_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as NOTATION.md's JSON.")
 @click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
 def replay(script: str, as_json: bool, lang: str) -> None:
@@ -31,7 +116,12 @@ def replay(script: str, as_json: bool, lang: str) -> None:
     from dealer_assist.engine import to_json
     from dealer_assist.replay import replay_text
 
-    text = click.open_file(script, encoding="utf-8").read()
+    try:
+        text = read_script(script)
+    except DealerAssistError as exc:  # like a refused line: `line N: reason`, exit status 2
+        exc.path = None  # type: ignore[attr-defined]
+        click.echo(error_text(exc, lang), err=True)
+        sys.exit(2)
     result = replay_text(text)
     if as_json:
         click.echo(json.dumps(to_json(result.session.state), ensure_ascii=False, indent=2))
@@ -75,24 +165,37 @@ def schema() -> None:
     click.echo(json.dumps(json_schema(), indent=2))
 
 
+# --------------------------------------------------------------------------- the database
+
+
 def db_option(function):
     """The session database: --db PATH, else $DEALER_ASSIST_DB, else the user's data dir."""
     return click.option(
-        "--db", "db_path", type=click.Path(dir_okay=False), envvar="DEALER_ASSIST_DB",
+        "--db", "db_path", envvar="DEALER_ASSIST_DB", metavar="PATH",
         help="The session database (default: sessions.db in the user's data directory).",
     )(function)  # fmt: skip
 
 
-def open_store(db_path: str | None):
+def open_store(db_path: str | None, *, readonly: bool = False):
+    """The session database; ``readonly`` for the commands that only read (never created).
+    A file that cannot be used is one sentence and exit status 1."""
     from dealer_assist.store import Store, default_path
 
-    return Store(db_path or default_path())
+    try:
+        return Store(db_path or default_path(), readonly=readonly)
+    except DealerAssistError as exc:
+        fail(exc)
 
 
-def fail(exc) -> None:
-    """A library error as a click error (exit 2 for a refusal, 1 otherwise)."""
-    clause = getattr(exc, "clause", None)
-    raise click.ClickException(f"{clause}: {exc.text()}" if clause else exc.text())
+def _verdict_text(verdict, name: str) -> str:
+    if verdict.ok:
+        return _say("verify.ok", name=name, events=verdict.events)
+    if verdict.problem == "reordered" and verdict.moved_from is not None:
+        return _say("verify.reordered_from", name=name, seq=verdict.seq, origin=verdict.moved_from)
+    return _say(f"verify.{verdict.problem}", name=name, seq=verdict.seq)
+
+
+# --------------------------------------------------------------------------- live play
 
 
 @cli.command()
@@ -100,42 +203,80 @@ def fail(exc) -> None:
 @click.option("--from", "script", type=click.Path(exists=True, dir_okay=False),
               help="A script to load first; play goes on from its end (new sessions only).")  # fmt: skip
 @click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
+@click.option("--force", is_flag=True, help="Play a session whose hash chain is broken without asking.")
+@click.option("--take-over", is_flag=True,
+              help="Take the session over from another window that holds it (that window stores nothing more).")  # fmt: skip
 @db_option
-def play(name: str | None, script: str | None, lang: str, db_path: str | None) -> None:
+def play(name: str | None, script: str | None, lang: str, force: bool, take_over: bool, db_path: str | None) -> None:
     """Live play: type each card and call; every accepted command is stored at once.
 
-    With --session NAME an existing session is resumed from its stored events. When the
-    input is not a terminal, commands are read one per line and answered the same way.
+    With --session NAME an existing session is resumed from its stored events. A session is
+    played in one window at a time. When the input is not a terminal, commands are read one
+    per line and answered the same way.
     """
+    import shlex
     from datetime import datetime
 
     from rich.console import Console
 
-    from dealer_assist.errors import DealerAssistError
     from dealer_assist.live import LiveSession
-    from dealer_assist.prompt import run_pipe, run_prompt
+    from dealer_assist.prompt import WindowLost, run_pipe, run_prompt
 
     store = open_store(db_path)
     name = name or datetime.now().strftime("session-%Y%m%d-%H%M%S")
     console = Console(highlight=False)
+    interactive = sys.stdin.isatty()
     try:
         if script is not None:
             if store.find(name) is not None:
-                raise click.UsageError(f"--from needs a new session; {name!r} already exists")
-            live = _import(store, name, click.open_file(script, encoding="utf-8").read())
+                raise Failure(_say("cli.from_existing", name=name))
+            live = _import(store, name, read_script(script), lock=True)
         else:
-            live = LiveSession.open(store, name, create=True)
+            row = store.find(name)
+            if row is not None:
+                _check_chain_before_play(store, row, force=force, interactive=interactive)
+            live = LiveSession.open(store, name, create=True, lock=True, take_over=take_over)
     except DealerAssistError as exc:
-        fail(exc)
-    if sys.stdin.isatty():
-        run_prompt(live, console, lang=lang)
-    else:
-        refused = run_pipe(live, sys.stdin, console, lang=lang)
-        if refused:
-            sys.exit(2)
+        fail(exc, lang=lang)
+    try:
+        if live.replaced is not None:
+            key = "session.took_over" if take_over else "session.stale"
+            holder = live.replaced
+            console.print(_say(key, name=name, pid=holder.pid, host=holder.host, since=holder.since_local),
+                          style="yellow")  # fmt: skip
+        resume = f"dealer-assist play --session {shlex.quote(name)}"
+        if db_path:
+            resume += f" --db {shlex.quote(db_path)}"
+        try:
+            if interactive:
+                run_prompt(live, console, lang=lang, resume=resume)
+            else:
+                from dealer_assist.notation import read_lines
+
+                if run_pipe(live, read_lines(sys.stdin.buffer), console, lang=lang):
+                    sys.exit(2)
+        except WindowLost:
+            sys.exit(1)
+    finally:
+        live.close()
 
 
-def _import(store, name: str, text: str):
+def _check_chain_before_play(store, row, *, force: bool, interactive: bool) -> None:
+    """A session whose hash chain is broken is played only with --force or a confirmation."""
+    verdict = store.verify(row)
+    if verdict.ok:
+        return
+    click.secho(_say("chain.broken_warning", name=row.name, verdict=_verdict_text(verdict, row.name)),
+                fg="red", bold=True, err=True)  # fmt: skip
+    if force:
+        return
+    if not interactive:
+        raise Failure(_say("chain.force_needed", name=row.name))
+    if not click.confirm(_say("chain.confirm"), default=False, err=True):
+        sys.exit(1)
+
+
+def _import(store, name: str, text: str, *, lock: bool = False):
     """A whole script stored as a new session, or nothing if any line is refused."""
     from dealer_assist.errors import SessionError
     from dealer_assist.live import LiveSession
@@ -143,16 +284,20 @@ def _import(store, name: str, text: str):
 
     result = replay_text(text)
     if not result.ok:
-        raise SessionError("session.line", line=result.error_line, error=str(result.error))
+        raise SessionError("session.line", line=result.error_line, error=error_text(result.error))
     row = store.create(name)
-    live = LiveSession(store, row)
-    lines = [line.text for line in result.lines]
+    token = store.acquire(row)[0] if lock else None
+    live = LiveSession(store, row, lock=token)
     try:
-        live.enter_many(lines)
+        live.enter_many([line.text for line in result.lines])
     except BaseException:
+        live.close()
         store.delete(row)
         raise
     return live
+
+
+# --------------------------------------------------------------------------- stored sessions
 
 
 @cli.command()
@@ -162,7 +307,16 @@ def sessions(db_path: str | None) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    store = open_store(db_path)
+    from dealer_assist.store import Store, default_path
+
+    path = db_path or default_path()
+    try:
+        store = Store(path, readonly=True)
+    except DealerAssistError as exc:
+        if exc.key == "store.missing":
+            click.echo(_say("cli.no_database", path=str(path)))
+            return
+        fail(exc)
     table = Table(show_edge=False)
     for column in ("name", "created", "games", "HP", "status"):
         table.add_column(column, justify="right" if column in ("games", "HP") else "left")
@@ -177,53 +331,79 @@ def sessions(db_path: str | None) -> None:
 @db_option
 def export(name: str, output: str | None, db_path: str | None) -> None:
     """Write a stored session as a notation script that `replay` accepts."""
-    from dealer_assist.errors import DealerAssistError
     from dealer_assist.live import LiveSession
 
     try:
-        script = LiveSession.open(open_store(db_path), name).script()
+        script = LiveSession.open(open_store(db_path, readonly=True), name).script()
     except DealerAssistError as exc:
         fail(exc)
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(script)
+        _write_output(output, script)
     else:
         click.echo(script, nl=False)
 
 
+def _write_output(path: str, body: str) -> None:
+    from dealer_assist.errors import SessionError
+
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(body)
+    except OSError as exc:
+        fail(SessionError("cli.cannot_write", path=path, reason=exc.strerror or str(exc)))
+
+
 @cli.command(name="import")
-@click.argument("script", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@script_argument
 @click.option("--session", "name", required=True, help="The name of the new session.")
 @db_option
 def import_(script: str, name: str, db_path: str | None) -> None:
     """Store a script written elsewhere as a new session (refused whole if a line is refused)."""
-    from dealer_assist.errors import DealerAssistError
-
     store = open_store(db_path)
     try:
-        live = _import(store, name, click.open_file(script, encoding="utf-8").read())
+        live = _import(store, name, read_script(script))
     except DealerAssistError as exc:
-        click.echo(str(exc.text()) if not hasattr(exc, "clause") else f"{exc.clause}: {exc.text()}", err=True)
-        sys.exit(2)
-    from dealer_assist.messages import text
-
-    click.echo(text("import.done", commands=len(live.session.events), name=name))
+        fail(exc, 2)
+    click.echo(_say("import.done", commands=len(live.session.events), name=name))
 
 
-def _source(store_or_none, target: str):
-    """A script file, or a stored session's commands: (label, items, store row or None)."""
+def _source(db_path: str | None, target: str):
+    """A script file, or a stored session's commands: (label, items, (store, row) or None)."""
     from pathlib import Path
 
     from dealer_assist import audit as audit_mod
     from dealer_assist import notation as n
+    from dealer_assist.errors import SessionError
+    from dealer_assist.store import Store, default_path
 
     if Path(target).is_file():
-        text = Path(target).read_text(encoding="utf-8")
-        return target, list(audit_mod.commands(text)), None
-    store = store_or_none()
+        return target, list(audit_mod.commands(read_script(target))), None
+    path = db_path or default_path()
+    try:
+        store = Store(path, readonly=True)
+    except DealerAssistError as exc:
+        if exc.key == "store.missing":
+            raise SessionError("session.no_target", target=target, path=str(path)) from None
+        raise
     row = store.get(target)
-    items = [(None, e.text, n.parse_command(e.text)) for e in store.events(row)]
+    items = []
+    for e in store.events(row):
+        try:
+            items.append((None, e.text, n.parse_command(e.text), e.typed))
+        except DealerAssistError as exc:
+            raise SessionError("session.stored_unreadable", name=row.name, seq=e.seq, error=error_text(exc)) from None
     return target, items, (store, row)
+
+
+def _chain_warning(stored, label: str):
+    """The verdict on a stored session's chain; a broken one is said on stderr too."""
+    if stored is None:
+        return None
+    verdict = stored[0].verify(stored[1])
+    if not verdict.ok:
+        click.secho(_say("chain.broken_warning", name=label, verdict=_verdict_text(verdict, label)),
+                    fg="red", bold=True, err=True)  # fmt: skip
+    return verdict
 
 
 @cli.command()
@@ -234,25 +414,32 @@ def _source(store_or_none, target: str):
 @db_option
 def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str | None) -> None:
     """Explain a session or script command by command: the state each command met, each
-    ruling with the full text of its clause, and each game's ledger (A to E, HP after each)."""
+    ruling with the full text of its clause, and each game's ledger (A to E, HP after each).
+
+    Exit status 1 when the game or command asked for does not exist."""
     from dealer_assist import audit as audit_mod
     from dealer_assist import render
-    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.errors import SessionError
 
     out = console()
     try:
-        label, items, stored = _source(lambda: open_store(db_path), target)
-        steps, session = audit_mod.steps(iter(items), at=at)
+        label, items, stored = _source(db_path, target)
+        verdict = _chain_warning(stored, label)
+        steps, session = audit_mod.steps(iter(items))
+        if at is not None and not 1 <= at <= len(items):
+            raise SessionError("audit.no_command", seq=at, name=label, commands=len(items))
+        if game is not None and not 1 <= game <= session.state.games:
+            raise SessionError("audit.no_game", game=game, name=label, games=session.state.games)
+        if at is not None:
+            steps, session = audit_mod.steps(iter(items[:at]))
     except DealerAssistError as exc:
-        fail(exc)
-    if stored is not None:
-        verdict = stored[0].verify(stored[1])
-        out.print(_verdict_text(verdict, label))
+        fail(exc, lang=lang)
+    if verdict is not None:
+        out.print(_verdict_text(verdict, label), style=None if verdict.ok else "bold red")
+        out.print(_say("chain.head_line", events=verdict.events, short=verdict.short))
     audit_mod.print_audit(out, steps, game=game, lang=lang)
     if at is not None:
-        from dealer_assist.messages import text
-
-        out.print(text("audit.state_at", seq=min(at, len(steps))), style="bold")
+        out.print(_say("audit.state_at", seq=at), style="bold")
         out.print(render.live_state(session.state, lang))
         if session.state.game is not None:
             from dealer_assist.engine.view import game_record
@@ -260,30 +447,52 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
             render.game_summary(out, game_record(session.state, session.state.game))
 
 
-def _verdict_text(verdict, name: str) -> str:
-    from dealer_assist.messages import text
-
-    if verdict.ok:
-        return text("verify.ok", name=name, events=verdict.events)
-    return text(f"verify.{verdict.problem}", name=name, seq=verdict.seq)
-
-
 @cli.command()
 @click.argument("name")
+@click.option("--posted", metavar="HASH", help="A head hash posted earlier (12+ hex digits): is it this log's?")
 @db_option
-def verify(name: str, db_path: str | None) -> None:
-    """Recompute a stored session's hash chain; name the first event changed, removed or inserted.
+def verify(name: str, posted: str | None, db_path: str | None) -> None:
+    """Recompute a stored session's hash chain; name the first event changed, removed,
+    inserted or reordered; check the sessions and games rows against the events; print the
+    chain's head hash.
 
-    Exit status 0 when the chain holds, 1 when it does not."""
-    from dealer_assist.errors import DealerAssistError
+    Exit status 0 when all holds, 1 when it does not."""
+    from dealer_assist.errors import SessionError
+    from dealer_assist.live import check_derived
 
-    store = open_store(db_path)
+    store = open_store(db_path, readonly=True)
     try:
-        verdict = store.verify(store.get(name))
+        row = store.get(name)
+        verdict = store.verify(row)
     except DealerAssistError as exc:
         fail(exc)
+    good = verdict.ok
     click.echo(_verdict_text(verdict, name))
-    if not verdict.ok:
+    click.echo(_say("verify.head", head=verdict.head or "-", short=verdict.short or "-"))
+    try:
+        findings = check_derived(store, row)
+    except DealerAssistError as exc:
+        findings = None
+        good = False
+        click.echo(_say("verify.stored_unreadable", error=error_text(exc)))
+    if findings is not None:
+        for finding in findings:
+            click.echo(finding.text())
+        if findings:
+            good = False
+        else:
+            click.echo(_say("verify.derived_ok"))
+    if posted is not None:
+        wanted = posted.strip().lower()
+        if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):
+            fail(SessionError("verify.posted_short", posted=posted))
+        match = next((e.seq for e in store._event_rows(row) if e.hash.startswith(wanted)), None)
+        if match is not None and (verdict.ok or (verdict.seq or 0) > match):
+            click.echo(_say("verify.posted_ok", posted=wanted, seq=match))
+        else:
+            click.echo(_say("verify.posted_unknown", name=name, posted=wanted))
+            good = False
+    if not good:
         sys.exit(1)
 
 
@@ -294,33 +503,47 @@ def verify(name: str, db_path: str | None) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
 @db_option
 def report(target: str, fmt: str, output: str | None, db_path: str | None) -> None:
-    """The quest's result, a table per game, per-box totals and the HP over the games."""
+    """The quest's result, a table per game, per-box totals and the HP over the games; for a
+    stored session also the log's head hash (a broken hash chain is said on stderr)."""
     from dealer_assist import audit as audit_mod
     from dealer_assist import report as report_mod
-    from dealer_assist.errors import DealerAssistError
 
     try:
-        _, items, _ = _source(lambda: open_store(db_path), target)
+        label, items, stored = _source(db_path, target)
+        verdict = _chain_warning(stored, label)
         _, session = audit_mod.steps(iter(items))
     except DealerAssistError as exc:
         fail(exc)
-    data = report_mod.build(session.state)
+    chain = None
+    if verdict is not None:
+        chain = {"events": verdict.events, "head": verdict.head, "short": verdict.short, "ok": verdict.ok,
+                 "problem": None if verdict.ok else _verdict_text(verdict, label)}  # fmt: skip
+    data = report_mod.build(session.state, chain=chain)
     if fmt == "text":
         if output:
             from rich.console import Console
 
-            with open(output, "w", encoding="utf-8") as handle:
-                report_mod.print_text(data, Console(file=handle, width=160))
+            try:
+                with open(output, "w", encoding="utf-8") as handle:
+                    report_mod.print_text(data, Console(file=handle, width=160))
+            except OSError as exc:
+                from dealer_assist.errors import SessionError
+
+                fail(SessionError("cli.cannot_write", path=output, reason=exc.strerror or str(exc)))
         else:
             report_mod.print_text(data, console())
         return
     body = report_mod.FORMATS[fmt](data)
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(body)
+        _write_output(output, body)
     else:
         click.echo(body, nl=False)
 
 
 def main() -> None:  # the console script
-    cli()
+    try:
+        cli()
+    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)

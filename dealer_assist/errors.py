@@ -43,3 +43,8 @@ class RuleViolation(DealerAssistError):
 
 class SessionError(DealerAssistError):
     """A session-level refusal that is not a rule (nothing to undo, unknown session)."""
+
+
+class StoreError(SessionError):
+    """The session database cannot be used: missing, read-only, not SQLite, another
+    program's, or a write that failed (nothing of the line is stored)."""

@@ -14,7 +14,8 @@ from dealer_assist import notation as n
 from dealer_assist.engine import Phase, Session, State, expectation, legal, to_json
 from dealer_assist.engine.view import game_record
 from dealer_assist.engine.session import Outcome
-from dealer_assist.store import SessionRow, Store
+from dealer_assist.errors import DealerAssistError, SessionError
+from dealer_assist.store import Holder, SessionRow, Store
 
 
 def summary(state: State) -> dict:
@@ -30,31 +31,63 @@ def summary(state: State) -> dict:
 class LiveSession:
     """One stored session, loaded by replaying its events (the notation is the log)."""
 
-    def __init__(self, store: Store, row: SessionRow) -> None:
+    def __init__(self, store: Store, row: SessionRow, *, lock: str | None = None) -> None:
         self.store = store
         self.row = row
+        self.lock = lock  # the token of the lock this window holds, when it holds one
+        self.replaced: Holder | None = None  # the holder whose lock ``open`` took over, if any
         self.session = Session()
         events = store.events(row)
         for event in events:
-            for cmd in n.parse_line(event.text):
-                self.session.submit(cmd)
+            try:
+                for cmd in n.parse_line(event.text):
+                    self.session.submit(cmd)
+            except DealerAssistError as exc:
+                raise SessionError("session.stored_unreadable", name=row.name, seq=event.seq,
+                                   error=_reason(exc)) from None  # fmt: skip
         self.last = (events[-1].seq, events[-1].hash) if events else (0, "")
 
     @classmethod
-    def open(cls, store: Store, name: str, *, create: bool = False) -> "LiveSession":
+    def open(cls, store: Store, name: str, *, create: bool = False, lock: bool = False,
+             take_over: bool = False) -> "LiveSession":  # fmt: skip
+        """Load session ``name`` (``create``: a new one if there is none). With ``lock`` the
+        session is held for this window first (``Store.acquire``): refused when another
+        live window holds it, unless ``take_over``; ``replaced`` tells whose lock was taken."""
         row = store.find(name)
         if row is None:
             if not create:
                 store.get(name)  # raises "no session named …"
-            row = store.create(name)
-        return cls(store, row)
+            try:
+                row = store.create(name)
+            except SessionError as exc:  # created meanwhile by another window
+                if exc.key != "session.exists":
+                    raise
+                row = store.get(name)
+        token, replaced = store.acquire(row, take_over=take_over) if lock else (None, None)
+        try:
+            live = cls(store, row, lock=token)
+        except BaseException:
+            if token is not None:
+                store.release(row, token)
+            raise
+        live.replaced = replaced
+        return live
+
+    def close(self) -> None:
+        """Leave the session: another window may hold it now."""
+        if self.lock is not None:
+            self.store.release(self.row, self.lock)
+            self.lock = None
 
     @property
     def state(self) -> State:
         return self.session.state
 
     def enter(self, line: str) -> list[Outcome]:
-        """Apply one line; store it; return what each command did. Raises when refused."""
+        """Apply one line; store it; return what each command did. Raises when refused.
+
+        Each event keeps the normalised command (``text``, what replays) and the whole line
+        as it was typed (``typed``, for disputes)."""
         segments = n.split_line(line)
         commands = [n.parse_command(s) for s in segments]
         if not commands:
@@ -62,10 +95,10 @@ class LiveSession:
         saved = self.session.snapshot(commands)
         outcomes = self.session.submit_all(commands)
         try:
-            items = [(text, cmd.to_dict()) for text, cmd in zip(segments, commands, strict=True)]
+            items = [(text, cmd.to_dict(), line) for text, cmd in zip(segments, commands, strict=True)]
             games = [game_record(self.state, self.state.game)] if self.state.game is not None else []
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
-                                          games=games)  # fmt: skip
+                                          games=games, lock=self.lock)  # fmt: skip
         except BaseException:
             self.session.restore(saved)
             raise
@@ -74,24 +107,79 @@ class LiveSession:
     def enter_many(self, lines: list[str]) -> None:
         """Apply and store many lines in one transaction (import): all of them or none."""
         start = self.session.snapshot([n.Undo()])
-        items: list[tuple[str, dict]] = []
+        items: list[tuple[str, dict, str]] = []
         try:
             for line in lines:
                 segments = n.split_line(line)
                 commands = [n.parse_command(s) for s in segments]
                 self.session.submit_all(commands)
-                items += [(text, cmd.to_dict()) for text, cmd in zip(segments, commands, strict=True)]
+                items += [(text, cmd.to_dict(), line) for text, cmd in zip(segments, commands, strict=True)]
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
-                                          games=to_json(self.state)["log"])  # fmt: skip
+                                          games=to_json(self.state)["log"], lock=self.lock)  # fmt: skip
         except BaseException:
             self.session.restore(start)
             raise
 
     def script(self) -> str:
-        """The session as a notation script (`export`): every accepted command as typed."""
+        """The session as a notation script (`export`): every accepted command, normalised."""
         lines = [f"# dealer-assist session {self.row.name!r}, created {self.row.created}"]
         lines += [event.text for event in self.store.events(self.row)]
         return "\n".join(lines) + "\n"
+
+
+def _reason(exc: DealerAssistError) -> str:
+    clause = getattr(exc, "clause", None)
+    return f"{clause}: {exc.text()}" if clause else exc.text()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A derived row (``sessions`` or ``games``) that does not match the events."""
+
+    key: str
+    params: dict
+
+    def text(self, lang: str = "en") -> str:
+        from dealer_assist.messages import text
+
+        return text(self.key, lang, **self.params)
+
+
+def check_derived(store: Store, row: SessionRow) -> list[Finding]:
+    """Replay the stored events and compare the ``sessions`` row and the ``games`` rows with
+    what the events give (``verify``): an empty list when they agree."""
+    from dealer_assist.store import game_row
+
+    live = LiveSession(store, row)
+    found: list[Finding] = []
+    stored = store.summary_row(row)
+    # a session without events keeps the row it was created with
+    expected = summary(live.state) if live.last[0] else {"status": "running", "games": 0}
+    for column, value in expected.items():
+        if stored.get(column) != value:
+            found.append(Finding("verify.derived_session", {"name": row.name, "column": column,
+                                 "stored": _short(stored.get(column)), "expected": _short(value)}))  # fmt: skip
+    if not store.keeps_games:  # a database from before the games table (schema v1)
+        return found
+    want = {record["game"]: game_row(row.id, record) for record in to_json(live.state)["log"]}
+    have = {game["game"]: game for game in store.game_rows(row)}
+    for number in sorted(set(want) | set(have)):
+        if number not in have:
+            found.append(Finding("verify.derived_game_missing", {"game": number}))
+        elif number not in want:
+            found.append(Finding("verify.derived_game_extra", {"game": number}))
+        else:
+            for column, value in want[number].items():
+                if have[number].get(column) != value:
+                    found.append(Finding("verify.derived_game", {"game": number, "column": column,
+                                         "stored": _short(have[number].get(column)), "expected": _short(value)}))  # fmt: skip
+                    break
+    return found
+
+
+def _short(value) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 # --------------------------------------------------------------------------- TIME-1 clocks

@@ -3,6 +3,19 @@
 This module knows nothing of the table: it checks syntax only. Whether a command is legal
 now is the engine's business. Input is NFKC-normalised first, so text typed through a
 Japanese IME (full-width digits, letters, brackets, spaces) reads as half-width.
+
+It is also the door every text goes through, whoever reads it (``replay``, ``audit``, the
+live prompt, the pipe mode of ``play``, ``import``, a stored session being loaded):
+
+- a *line* ends only at ``\n``; ``\r\n`` is accepted (the ``\r`` is dropped) and a UTF-8
+  byte order mark before the first line is ignored (``lines``, ``decode_script``);
+- a *space* is U+0020 or a tab, after NFKC (so U+3000 and the other width variants of the
+  space are spaces too);
+- any other control, format or separator character (NUL, ``\x0c``, ``\x1c``-``\x1f``,
+  ``\x85``, U+2028, U+2029, U+1680, zero-width and bidi controls, lone surrogates) is refused
+  wherever it stands, notes included, so what is stored is exactly what replays;
+- numbers are bounded: points and HP at most ``MAX_POINTS``, a line at most ``MAX_LINE``
+  characters, a token (a name, a card, an amount) at most ``MAX_TOKEN``.
 """
 
 from __future__ import annotations
@@ -10,8 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, fields
-from decimal import Decimal, InvalidOperation
-from typing import ClassVar, Iterator
+from typing import ClassVar, Iterable, Iterator
 
 from dealer_assist.cards import JOKER, UNKNOWN, Card
 from dealer_assist.errors import NotationError
@@ -30,6 +42,16 @@ RULE_KINDS: dict[str, str] = {
     "redistribute_after_backbet": "bool",
 }
 SKILL_KINDS: dict[str, str] = {"surrender": "int", "under": "bool", "redistribute": "int", "mp": "int"}
+
+# The bounds of the notation, defined here once. Points and HP fit in 64 bits with a wide
+# margin: seven boxes of MAX_POINTS each, multiplied by any payout ratio, stay far below
+# 2**63 (SQLite's integers); no number ever reaches Python's int-string limit.
+MAX_POINTS = 10**12  # an amount of points or HP: at most one trillion
+MAX_LINE = 10_000  # characters in one line, a note included
+MAX_TOKEN = 64  # characters in one token: a name, a card, an amount, a number
+MAX_SHOE = 100_000  # cards in the shoe
+MAX_SKILL = 99  # a guild skill's level, uses or MP; a `rule` count
+MAX_NAME = 100  # characters in a session's name
 
 
 # --------------------------------------------------------------------------- commands
@@ -303,8 +325,116 @@ _CARD_RE = re.compile(
     r"|(?P<unknown>\?))(?P<close>\])?",
     re.IGNORECASE,
 )
-_AMOUNT_RE = re.compile(r"(?P<num>\d+(?:\.\d+)?)(?P<unit>[km])?", re.IGNORECASE)
+_AMOUNT_RE = re.compile(r"(?P<whole>[0-9]+)(?:\.(?P<fraction>[0-9]+))?(?P<unit>[km])?", re.IGNORECASE)
+_NUMERIC_RE = re.compile(r"[0-9,_.]+[km]?", re.IGNORECASE)
+_DIGITS_RE = re.compile(r"[0-9]+")
 _HAND_RE = re.compile(r"(?P<box>[1-7])(?P<letter>[a-h])?", re.IGNORECASE)
+_UNITS = {"": 1, "k": 1000, "m": 1_000_000}
+
+# ---- the one definition of a line and of a space
+
+SPACE_CHARS = " \t"
+_SPACES_RE = re.compile(r"[ \t]+")
+_PLAIN_RE = re.compile(r"[\t\x20-\x7e]*")  # the fast path: printable ASCII and tabs
+BOM = "\ufeff"
+
+
+def refused_character(ch: str) -> bool:
+    """A character no line may hold (after NFKC): controls but the tab, format characters
+    (zero-width, bidi controls, BOM), surrogates, line and paragraph separators, and every
+    space but U+0020."""
+    if ch == "\t":
+        return False
+    category = unicodedata.category(ch)
+    return category in ("Cc", "Cf", "Cs", "Zl", "Zp") or (category == "Zs" and ch != " ")
+
+
+def lines(text: str) -> Iterator[tuple[int, str]]:
+    """(number, text) of each line: a line ends only at ``\n`` (``\r\n`` accepted, its ``\r``
+    dropped); a byte order mark before the first line is ignored. Every reader uses this."""
+    if text.startswith(BOM):
+        text = text[1:]
+    for number, raw in enumerate(text.split("\n"), start=1):
+        yield number, raw[:-1] if raw.endswith("\r") else raw
+
+
+def decode_script(data: bytes) -> str:
+    """A script's bytes as text: UTF-8 (with or without a byte order mark), else a
+    ``NotationError`` whose ``line`` is the first line that is not UTF-8 text."""
+    if data.startswith(BOM.encode("utf-8")):
+        data = data[3:]
+    nul = data.find(b"\x00")  # a NUL byte: binary, or UTF-16 without a byte order mark
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = exc.start
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            error = NotationError("notation.not_utf8_utf16")
+        elif 0 <= nul < exc.start:  # the NUL byte comes first: say what the file is
+            error, where = NotationError("notation.nul_bytes"), nul
+        else:
+            error = NotationError("notation.not_utf8_bytes", offset=exc.start)
+        error.line = data[:where].count(b"\n") + 1  # type: ignore[attr-defined]
+        raise error from None
+    if nul >= 0:
+        error = NotationError("notation.nul_bytes")
+        error.line = data[:nul].count(b"\n") + 1  # type: ignore[attr-defined]
+        raise error
+    return text
+
+
+def read_lines(stream: Iterable[bytes]) -> Iterator[tuple[int, "str | NotationError"]]:
+    """(number, text) of each line of a byte stream as it comes (the pipe of ``play``), by
+    the same definition of a line as ``lines``; a line that is not UTF-8 comes as its
+    ``NotationError`` instead of its text."""
+    for number, raw in enumerate(stream, start=1):
+        if number == 1 and raw.startswith(BOM.encode("utf-8")):
+            raw = raw[3:]
+        if raw.endswith(b"\n"):
+            raw = raw[:-1]
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError:
+            error = NotationError("notation.not_utf8_line")
+            error.line = number  # type: ignore[attr-defined]
+            yield number, error
+
+
+def check_text(text: str) -> None:
+    """Refuse a line that is too long or holds a refused character (see ``refused_character``)."""
+    if len(text) > MAX_LINE:
+        raise NotationError("notation.line_long", length=len(text), limit=MAX_LINE)
+    if _PLAIN_RE.fullmatch(text):
+        return
+    for column, ch in enumerate(text, start=1):
+        if refused_character(ch):
+            raise NotationError("notation.character", code=f"U+{ord(ch):04X}", column=column, name=_name(ch))
+
+
+_CONTROL_NAMES = {"\x00": "NUL", "\r": "CARRIAGE RETURN", "\n": "LINE FEED", "\x0b": "VERTICAL TAB",
+                  "\x0c": "FORM FEED", "\x85": "NEXT LINE", "\x1c": "FILE SEPARATOR",
+                  "\x1d": "GROUP SEPARATOR", "\x1e": "RECORD SEPARATOR", "\x1f": "UNIT SEPARATOR",
+                  "\x7f": "DELETE"}  # fmt: skip
+
+
+def _name(ch: str) -> str:
+    """A character's Unicode name (controls and surrogates have none)."""
+    if unicodedata.category(ch) == "Cs":
+        return "SURROGATE"
+    return unicodedata.name(ch, "") or _CONTROL_NAMES.get(ch, "CONTROL")
+
+
+def tokens_of(segment: str) -> list[str]:
+    """A command's tokens: split at runs of spaces (U+0020 and tabs only)."""
+    segment = segment.strip(SPACE_CHARS)
+    return _SPACES_RE.split(segment) if segment else []
+
+
+def shown(token: str) -> str:
+    """A token as quoted in a message: a long one is cut, with its length."""
+    return token if len(token) <= 24 else f"{token[:20]}… ({len(token)} characters)"
 
 
 def normalize(text: str) -> str:
@@ -313,13 +443,13 @@ def normalize(text: str) -> str:
 
 
 def parse_card(token: str) -> Card:
-    m = _CARD_RE.fullmatch(token)
+    m = _CARD_RE.fullmatch(token) if len(token) <= MAX_TOKEN else None
     if not m or bool(m["open"]) != bool(m["close"]):
-        raise NotationError("notation.card", got=token)
+        raise NotationError("notation.card", got=shown(token))
     closed = bool(m["open"])
     if m["unknown"]:
         if not closed:
-            raise NotationError("notation.card", got=token)
+            raise NotationError("notation.card", got=shown(token))
         return Card(UNKNOWN, None, True)
     if m["joker"]:
         return Card(JOKER, None, True)  # a joker is always a closed card
@@ -330,21 +460,29 @@ def parse_card(token: str) -> Card:
 
 
 def parse_amount(token: str) -> int:
+    """``5000``, ``5k``, ``1.2m``, ``100,000``: a whole number of points, at most ``MAX_POINTS``."""
+    if len(token) > MAX_TOKEN:
+        if _NUMERIC_RE.fullmatch(token):
+            raise NotationError("notation.amount_max", got=shown(token), limit=MAX_POINTS)
+        raise NotationError("notation.amount", got=shown(token))
     m = _AMOUNT_RE.fullmatch(token.replace(",", "").replace("_", ""))
     if not m:
-        raise NotationError("notation.amount", got=token)
-    try:
-        value = Decimal(m["num"]) * {None: 1, "k": 1000, "m": 1_000_000}[(m["unit"] or "").lower() or None]
-    except InvalidOperation as exc:  # pragma: no cover - the regex admits only digits
-        raise NotationError("notation.amount", got=token) from exc
-    if value != value.to_integral_value():
-        raise NotationError("notation.amount_whole", got=token)
-    return int(value)
+        raise NotationError("notation.amount", got=shown(token))
+    unit = _UNITS[(m["unit"] or "").lower()]
+    fraction = m["fraction"] or ""
+    part = int(fraction or "0") * unit  # exact: no decimal rounding
+    if part % 10 ** len(fraction):
+        raise NotationError("notation.amount_whole", got=shown(token))
+    value = int(m["whole"]) * unit + part // 10 ** len(fraction)
+    if value > MAX_POINTS:
+        raise NotationError("notation.amount_max", got=shown(token), limit=MAX_POINTS)
+    return value
 
 
 def parse_int(token: str, *, what: str, low: int, high: int) -> int:
-    if not token.isdigit() or not low <= int(token) <= high:
-        raise NotationError("notation.number", what=what, low=low, high=high, got=token)
+    """A plain number (ASCII digits) from ``low`` to ``high``."""
+    if len(token) > MAX_TOKEN or not _DIGITS_RE.fullmatch(token) or not low <= int(token) <= high:
+        raise NotationError("notation.number", what=what, low=low, high=high, got=shown(token))
     return int(token)
 
 
@@ -353,7 +491,7 @@ def parse_box(token: str) -> int:
 
 
 def parse_hand(token: str) -> HandRef | None:
-    m = _HAND_RE.fullmatch(token)
+    m = _HAND_RE.fullmatch(token) if len(token) <= 2 else None
     if not m:
         return None
     return HandRef(int(m["box"]), m["letter"].lower() if m["letter"] else None)
@@ -365,7 +503,7 @@ def parse_switch(token: str, *, what: str) -> bool:
         return True
     if low in ("off", "no", "false", "0"):
         return False
-    raise NotationError("notation.switch", what=what, got=token)
+    raise NotationError("notation.switch", what=what, got=shown(token))
 
 
 # --------------------------------------------------------------------------- commands
@@ -408,8 +546,9 @@ def _parse_hand_command(hand: HandRef, args: list[str]) -> Command:
 
 
 def parse_command(segment: str) -> Command:
-    """One command (no ``;``, no comment)."""
-    tokens = segment.split()
+    """One command (no ``;``, no comment), already normalised (``split_line``)."""
+    check_text(segment)
+    tokens = tokens_of(segment)
     if not tokens:
         raise NotationError("notation.empty")
     head, args = tokens[0].lower(), tokens[1:]
@@ -429,6 +568,8 @@ def parse_command(segment: str) -> Command:
         return Dice(tuple(parse_int(t, what="die", low=1, high=6) for t in args))
     if head == "seat":
         _need(args, 3, "seat BOX NAME POINTS", at_most=3)
+        if len(args[1]) > MAX_TOKEN:
+            raise NotationError("notation.name_long", got=shown(args[1]), limit=MAX_TOKEN)
         return Seat(parse_box(args[0]), args[1], parse_amount(args[2]))
     if head == "skill":
         usage = "skill surrender LEVEL | skill under on|off | skill redistribute USES | skill mp N"
@@ -438,24 +579,24 @@ def parse_command(segment: str) -> Command:
             raise NotationError("notation.usage", usage=usage)
         if SKILL_KINDS[name] == "bool":
             return Skill(name, parse_switch(args[1], what=name))
-        return Skill(name, parse_int(args[1], what=name, low=0, high=99))
+        return Skill(name, parse_int(args[1], what=name, low=0, high=MAX_SKILL))
     if head == "jk":
         _need(args, 2, "jk EARLY LATE", at_most=2)
         return JokerLevels(*(parse_int(t, what="joker level", low=0, high=3) for t in args))
     if head == "shoe":
         _need(args, 1, "shoe N", at_most=1)
-        return Shoe(parse_int(args[0], what="cards in the shoe", low=1, high=100_000))
+        return Shoe(parse_int(args[0], what="cards in the shoe", low=1, high=MAX_SHOE))
     if head == "rule":
         usage = "rule NAME VALUE (" + ", ".join(RULE_KINDS) + ")"
         _need(args, 2, usage, at_most=2)
         name = args[0].lower()
         kind = RULE_KINDS.get(name)
         if kind is None:
-            raise NotationError("notation.rule_name", got=args[0], names=", ".join(RULE_KINDS))
+            raise NotationError("notation.rule_name", got=shown(args[0]), names=", ".join(RULE_KINDS))
         if kind == "bool":
             return Rule(name, parse_switch(args[1], what=name))
         if kind == "int":
-            return Rule(name, parse_int(args[1], what=name, low=1, high=99))
+            return Rule(name, parse_int(args[1], what=name, low=1, high=MAX_SKILL))
         return Rule(name, parse_amount(args[1]))
     if head == "bet":
         _need(args, 2, "bet BOX AMOUNT | bet BOX -", at_most=2)
@@ -500,18 +641,23 @@ def parse_command(segment: str) -> Command:
         _need(args, 1, "dealer CARD", at_most=1)
         return DealerCard(parse_card(args[0]))
     if head == "note":
-        return Note(segment.strip()[len(tokens[0]) :].strip())
+        return Note(segment.strip(SPACE_CHARS)[len(tokens[0]) :].strip(SPACE_CHARS))
     simple = {"game": Game, "backbet": Backbet, "go": Go, "timeup": TimeUp, "empty": Empty, "undo": Undo}
     if head in simple:
         _need(args, 0, head, at_most=0)
         return simple[head]()
-    raise NotationError("notation.unknown", got=tokens[0])
+    raise NotationError("notation.unknown", got=shown(tokens[0]))
 
 
 def split_line(line: str) -> list[str]:
-    """The command segments of one line: comment removed, ``;``-joined commands apart."""
-    text = normalize(line).split("#", 1)[0]
-    return [s.strip() for s in text.split(";") if s.strip()]
+    """The command segments of one line: normalised, comment removed, ``;``-joined commands
+    apart. The whole line, its comment included, must pass ``check_text``."""
+    if len(line) > MAX_LINE:  # before any work on it
+        raise NotationError("notation.line_long", length=len(line), limit=MAX_LINE)
+    text = normalize(line)
+    check_text(text)
+    text = text.split("#", 1)[0]
+    return [s.strip(SPACE_CHARS) for s in text.split(";") if s.strip(SPACE_CHARS)]
 
 
 def parse_line(line: str) -> list[Command]:
@@ -531,11 +677,11 @@ def iter_script(text: str) -> Iterator[ScriptLine]:
 
     The ``NotationError`` raised carries ``line`` (its number) in ``params``.
     """
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in lines(text):
         try:
             commands = tuple(parse_line(raw))
         except NotationError as exc:
             exc.line = number  # type: ignore[attr-defined]
             raise
         if commands:
-            yield ScriptLine(number, raw.rstrip("\n"), commands)
+            yield ScriptLine(number, raw, commands)

@@ -19,7 +19,8 @@ from dealer_assist.engine.view import game_record
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.live import LiveSession, clock, suggestions
 from dealer_assist.messages import text
-
+from dealer_assist.notation import SPACE_CHARS
+from dealer_assist.store import short_hash
 
 
 class Clocks:
@@ -61,8 +62,20 @@ def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
     return parts
 
 
+class WindowLost(Exception):
+    """This window can store nothing more (the session was taken over, or changed by another
+    writer); the error has been shown. Not a user-facing error: the prompt stops on it."""
+
+
+# errors after which the window stops: its state no longer follows the stored session
+LOSING = ("session.taken_over", "session.lock_lost", "session.moved_on")
+
+
 def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "en", panel: bool = True) -> bool:
-    """One line from the dealer; returns False when it was refused."""
+    """One line from the dealer; returns False when it was refused (nothing stored).
+
+    Raises ``WindowLost`` (after saying why) when this window can store nothing more."""
+    was_over = live.state.over
     try:
         outcomes = live.enter(line)
     except DealerAssistError as exc:
@@ -72,37 +85,74 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
             message.append(f"{clause}: ", style="bold red")
         message.append(exc.text(lang))
         console.print(message)
+        if exc.key in LOSING:
+            console.print(text("cli.window_closed", lang), style="bold")
+            raise WindowLost(exc.key) from None
         return False
     state = live.state
     records = {state.game.number: game_record(state, state.game)} if state.game is not None else {}
     render.outcomes(console, outcomes, records, lang)
     if panel and outcomes:
         console.print(render.live_state(live.state, lang))
+    if state.over and not was_over:  # the end of the quest: the head hash to post
+        seq, head = live.last
+        console.print(text("chain.quest_over", lang, short=short_hash(head), events=seq,
+                           verify=verify_command(live, short_hash(head))), style="bold")  # fmt: skip
     return True
 
 
-def run_pipe(live: LiveSession, lines: Iterable[str], console: Console, *, lang: str = "en") -> int:
-    """Commands from a pipe, one per line: the same rulings, no interactive screen."""
+def verify_command(live: LiveSession, posted: str) -> str:
+    """The command that later proves the posted head hash (with --db unless the default)."""
+    import shlex
+
+    from dealer_assist.store import default_path
+
+    command = f"dealer-assist verify {shlex.quote(live.row.name)} --posted {posted}"
+    if live.store.path.absolute() != default_path().absolute():
+        command += f" --db {shlex.quote(str(live.store.path))}"
+    return command
+
+
+def run_pipe(live: LiveSession, lines: Iterable, console: Console, *, lang: str = "en") -> int:
+    """Commands from a pipe, one per line: the same rulings, no interactive screen. ``lines``
+    holds strings, or (number, text) pairs from ``notation.read_lines`` (where a line that
+    is not UTF-8 comes as its error). Returns how many lines were refused."""
     refused = 0
-    for number, raw in enumerate(lines, start=1):
-        line = raw.rstrip("\n")
+    for number, item in _numbered(lines):
+        if isinstance(item, DealerAssistError):
+            console.print(Text(f"  ✗ line {number}: {item.text(lang)}", style="bold red"))
+            refused += 1
+            continue
+        line = item.rstrip("\n")
+        if line.strip(SPACE_CHARS).lower() in ("quit", "exit"):
+            break
         if not n_commands(line):
             continue
-        if line.strip().lower() in ("quit", "exit"):
-            break
-        console.print(Text(f"{number:>4}  {line.strip()}", style="dim"))
+        console.print(Text(f"{number:>4}  {line.strip(SPACE_CHARS)}", style="dim"))
         if not handle_line(live, line, console, lang=lang, panel=False):
             refused += 1
     return refused
 
 
+def _numbered(lines: Iterable):
+    for number, item in enumerate(lines, start=1):
+        yield item if isinstance(item, tuple) else (number, item)
+
+
 def n_commands(line: str) -> bool:
+    """Whether the line holds a command (a line the notation refuses counts as one: it is
+    then refused like any other)."""
     from dealer_assist.notation import split_line
 
-    return bool(split_line(line))
+    try:
+        return bool(split_line(line))
+    except DealerAssistError:
+        return True
 
 
-def run_prompt(live: LiveSession, console: Console, *, lang: str = "en") -> None:
+def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume: str | None = None) -> None:
+    """The interactive prompt; ``resume`` is the command that resumes the session (with the
+    ``--db`` it was opened with), printed when the dealer leaves."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.formatted_text import HTML
@@ -155,7 +205,8 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en") -> None
         if not word:
             continue
         handle_line(live, line, console, lang=lang)
-    console.print(text("cli.saved", lang, name=live.row.name))
+    command = resume or f"dealer-assist play --session {live.row.name}"
+    console.print(text("cli.saved", lang, name=live.row.name, command=command))
 
 
 def _escape(value: str) -> str:

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from dealer_assist.engine import Session
 from dealer_assist.engine.session import Outcome
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.notation import parse_line
+from dealer_assist import notation as n
+from dealer_assist.notation import lines, parse_line
 
 
 @dataclass(slots=True)
@@ -41,7 +42,7 @@ class ReplayResult:
 
 def replay_text(text: str, *, session: Session | None = None) -> ReplayResult:
     result = ReplayResult(session or Session())
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in lines(text):  # the notation's one definition of a line
         try:
             commands = parse_line(raw)
             if not commands:
@@ -50,5 +51,5 @@ def replay_text(text: str, *, session: Session | None = None) -> ReplayResult:
         except DealerAssistError as exc:
             result.error, result.error_line = exc, number
             break
-        result.lines.append(LineResult(number, raw.rstrip(), outcomes))
+        result.lines.append(LineResult(number, raw.rstrip(n.SPACE_CHARS), outcomes))
     return result

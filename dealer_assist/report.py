@@ -19,7 +19,9 @@ RESULT_COUNTS = {"wins": ("win",), "blackjacks": ("blackjack",), "unders": ("und
                  "surrenders": ("surrender",), "jokers": ("joker",)}  # fmt: skip
 
 
-def build(state: State) -> dict[str, Any]:
+def build(state: State, *, chain: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report's data; ``chain`` (a stored session's log: events, head, short, ok,
+    problem) is shown in every format, so that the posted head hash can be checked."""
     data = to_json(state)
     hp = state.config.hp
     games = []
@@ -59,6 +61,7 @@ def build(state: State) -> dict[str, Any]:
         "games": games,
         "boxes": list(boxes.values()),
         "chart": chart,
+        **({"chain": chain} if chain is not None else {}),
     }  # fmt: skip
 
 
@@ -87,6 +90,16 @@ def _headline(result: dict) -> str:
                 reward=f" - {result['reward']}" if result["reward"] else "")  # fmt: skip
 
 
+def _chain(report: dict) -> str | None:
+    """The log line of a stored session: its events and head hash (short form)."""
+    chain = report.get("chain")
+    if chain is None:
+        return None
+    if chain["ok"]:
+        return text("report.chain", events=chain["events"], short=chain["short"])
+    return text("report.chain_broken", events=chain["events"], short=chain["short"], verdict=chain["problem"])
+
+
 def to_json_text(report: dict) -> str:
     return json.dumps(report, ensure_ascii=False, indent=2)
 
@@ -95,9 +108,12 @@ def to_csv(report: dict) -> str:
     """One row per game."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["game", "recovery", "bets", "results", "damage", "heal", "hp_after"])
+    chain = report.get("chain")
+    extra = ["log_head"] if chain is not None else []  # a stored session: its head hash on each row
+    writer.writerow(["game", "recovery", "bets", "results", "damage", "heal", "hp_after", *extra])
     for g in report["games"]:
-        writer.writerow([g["game"], int(g["recovery"]), g["bets"], _results(g), g["damage"], g["heal"], g["hp_after"]])
+        writer.writerow([g["game"], int(g["recovery"]), g["bets"], _results(g), g["damage"], g["heal"], g["hp_after"],
+                         *([chain["short"]] if chain is not None else [])])  # fmt: skip
     return out.getvalue()
 
 
@@ -107,6 +123,8 @@ def _bar(hp: int, top: int, width: int = 40) -> str:
 
 def to_markdown(report: dict) -> str:
     lines = [f"# {text('report.title')}", "", f"**{text('report.result')}** {_headline(report['result'])}", ""]
+    if _chain(report):
+        lines += [f"**{text('report.log')}** {_chain(report)}", ""]
     lines += [f"## {text('report.games')}", "", "| " + " | ".join(GAME_COLUMNS) + " |", "|" + "---|" * len(GAME_COLUMNS)]
     lines += ["| " + " | ".join(_game_cells(g)) + " |" for g in report["games"]]
     lines += ["", f"## {text('report.boxes')}", "", "| " + " | ".join(BOX_COLUMNS) + " |", "|" + "---|" * len(BOX_COLUMNS)]
@@ -155,7 +173,9 @@ def to_html(report: dict) -> str:
         f"<title>{title}</title><style>{style}</style></head><body><h1>{title}</h1>"
         f"<p id=\"result\"><strong>{html.escape(text('report.result'))}</strong> "
         f"{html.escape(_headline(report['result']))}</p>"
-        f"<h2>{html.escape(text('report.chart'))}</h2>" + svg_chart(report["chart"])
+        + (f"<p id=\"log\"><strong>{html.escape(text('report.log'))}</strong> {html.escape(_chain(report))}</p>"
+           if _chain(report) else "")
+        + f"<h2>{html.escape(text('report.chart'))}</h2>" + svg_chart(report["chart"])
         + f"<h2>{html.escape(text('report.games'))}</h2>" + table(GAME_COLUMNS, [_game_cells(g) for g in report["games"]])
         + f"<h2>{html.escape(text('report.boxes'))}</h2>" + table(BOX_COLUMNS, [_box_cells(b) for b in report["boxes"]])
         + "</body></html>\n"
@@ -176,6 +196,8 @@ def print_text(report: dict, console) -> None:
 
     console.print(text("report.title"), style="bold")
     console.print(_headline(report["result"]))
+    if _chain(report):
+        console.print(f"{text('report.log')} {_chain(report)}")
     console.print(table("games", GAME_COLUMNS, map(_game_cells, report["games"]), left="results"))
     console.print(table("boxes", BOX_COLUMNS, map(_box_cells, report["boxes"]), left="player"))
     chart = Table(title=text("report.chart"), title_justify="left", show_edge=False, show_header=False, box=None)

@@ -27,6 +27,7 @@ class Options:
     skills: bool = True  # random dealer dice and guild skills
     extras: bool = True  # yellow cards, notes, future sight, back-bets, redistribution
     bet_max: int | None = None  # None: up to the box's points
+    empty: bool = True  # with extras: the shoe may run out now and then (END-F2 ends the quest)
 
 
 class Shoe:
@@ -145,7 +146,8 @@ class Generator:
         if self.options.extras and rng.random() < 0.005:
             self.must("note a note from the table, it changes nothing")
             return
-        if self.options.extras and state.phase not in (Phase.SETUP, Phase.BETWEEN) and rng.random() < 0.002:
+        if (self.options.extras and self.options.empty and state.phase not in (Phase.SETUP, Phase.BETWEEN)
+                and rng.random() < 0.002):  # fmt: skip
             self.must("empty")  # the shoe ran out (END-F2): blackjacks already dealt are paid (END-1)
             return
         handler = getattr(self, f"on_{state.phase.value}")
@@ -175,9 +177,8 @@ class Generator:
             live = [b for b, x in state.boxes.items() if not x.bankrupt]
             pool = sum(x.points for x in state.boxes.values())
             if live:
-                shares = {b: 0 for b in live}
-                for _ in range(pool // 1000):
-                    shares[rng.choice(live)] += 1000
+                weights = [rng.random() for _ in live]
+                shares = {b: int(pool * w / sum(weights)) // 1000 * 1000 for b, w in zip(live, weights)}
                 shares[live[0]] += pool - sum(shares.values())
                 if self.emit("redistribute " + " ".join(f"{b}={a}" for b, a in shares.items())):
                     return

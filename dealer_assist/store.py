@@ -5,24 +5,42 @@ connection runs in WAL mode with ``synchronous=FULL``, so an acknowledged comman
 a crash or a power cut. Refused commands are never stored. Loading checks that the
 sequence numbers run 1, 2, 3 … without a gap.
 
-Tables (browse them with any SQLite tool): ``sessions``, ``events``, ``migrations``.
+Opening checks the file before anything is written: a folder, a path under a regular
+file, a read-only file or folder, a file that is not SQLite, or another program's SQLite
+database is refused with one ``StoreError`` sentence. The commands that only read open
+the file read-only and never create it.
+
+A session played live is held by one process at a time (the ``locks`` table: process,
+host, since when); a crashed holder is detected and its lock taken over. Each append
+checks, inside its write transaction, that the session's last event is the one this
+window knows and that it still holds the lock, so two writers can never interleave.
+
+Tables (browse them with any SQLite tool): ``sessions``, ``events``, ``games``, ``locks``,
+``migrations``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import secrets
+import socket
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 import sqlite_utils
 
-from dealer_assist.errors import SessionError
+from dealer_assist.errors import DealerAssistError, SessionError, StoreError
 
 ENV_DB = "DEALER_ASSIST_DB"
+APPLICATION_ID = 0x44415353  # "DASS": PRAGMA application_id of a dealer-assist database
+SQLITE_HEADER = b"SQLite format 3\x00"
+OUR_TABLES = {"sessions": {"name", "created"}, "events": {"session_id", "seq", "text", "event"}}
 
 
 def default_path() -> Path:
@@ -38,10 +56,22 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def event_hash(prev: str, seq: int, text: str, event: str, ts: str) -> str:
-    """The chain: each event's hash covers its content and the previous event's hash."""
-    payload = json.dumps([prev, seq, text, event, ts], ensure_ascii=False, separators=(",", ":"))
+def event_hash(prev: str, seq: int, text: str, event: str, ts: str, typed: str | None = None) -> str:
+    """The chain: each event's hash covers its content and the previous event's hash.
+
+    Events stored since schema v3 keep the line as typed, and their hash covers it too; an
+    event without it (stored before v3) is hashed as before.
+    """
+    fields: list[Any] = [prev, seq, text, event, ts]
+    if typed is not None:
+        fields.append(typed)
+    payload = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def short_hash(digest: str) -> str:
+    """The short form of a chain head that a dealer posts (12 hex digits)."""
+    return digest[:12]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +92,32 @@ class EventRow:
     ts: str
     hash: str
     prev_hash: str
+    typed: str | None = None  # the line as the dealer typed it (schema v3)
+
+    def digest(self, seq: int | None = None) -> str:
+        return event_hash(self.prev_hash, self.seq if seq is None else seq, self.text, self.event, self.ts,
+                          self.typed)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who holds a session open for live play."""
+
+    pid: int
+    host: str
+    since: str
+    started: str  # the process's start time where the system tells it ("" elsewhere)
+    token: str
+
+    @property
+    def since_local(self) -> str:
+        try:
+            return datetime.fromisoformat(self.since).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        except ValueError:
+            return self.since
+
+
+# --------------------------------------------------------------------------- schema
 
 
 def _create_v1(db: sqlite_utils.Database) -> None:
@@ -113,39 +169,192 @@ def _create_v2(db: sqlite_utils.Database) -> None:
     )
 
 
-MIGRATIONS = [(1, _create_v1), (2, _create_v2)]
+def _create_v3(db: sqlite_utils.Database) -> None:
+    """The line as typed beside the normalised text; who holds a session open; our file id."""
+    db["events"].add_column("typed", str)
+    db["locks"].create(
+        {"session_id": int, "pid": int, "host": str, "since": str, "started": str, "token": str},
+        pk="session_id", foreign_keys=[("session_id", "sessions", "id")], if_not_exists=True,
+    )  # fmt: skip
+    db.execute("drop view if exists session_events")
+    db.create_view(
+        "session_events",
+        """select s.name as session, e.seq, e.text, e.typed, e.event, e.ts
+           from events e join sessions s on s.id = e.session_id order by s.id, e.seq""",
+    )
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+
+MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3)]
+SCHEMA = MIGRATIONS[-1][0]
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def _check_path(path: Path, readonly: bool) -> None:
+    """Refuse, before SQLite touches it, a path that cannot be the session database."""
+    where = str(path)
+    for parent in path.parents:  # the nearest existing ancestor must be a folder
+        try:
+            if parent.exists():
+                if not parent.is_dir():
+                    raise StoreError("store.under_file", path=where, file=str(parent))
+                break
+        except OSError as exc:
+            raise StoreError("store.cannot_open", path=where, reason=exc.strerror or str(exc)) from None
+    if path.is_dir():
+        raise StoreError("store.is_folder", path=where)
+    if not path.exists():
+        if readonly:
+            raise StoreError("store.missing", path=where)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("store.cannot_create", path=where, reason=exc.strerror or str(exc)) from None
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            raise StoreError("store.folder_readonly", path=where, folder=str(path.parent))
+        return
+    if not path.is_file():  # a device, a pipe, a socket
+        raise StoreError("store.not_sqlite", path=where)
+    if not os.access(path, os.R_OK):
+        raise StoreError("store.unreadable", path=where)
+    if not readonly:
+        if not os.access(path, os.W_OK):
+            raise StoreError("store.readonly", path=where)
+        if not os.access(path.parent, os.W_OK | os.X_OK):  # WAL needs its -wal and -shm files beside it
+            raise StoreError("store.folder_readonly", path=where, folder=str(path.parent))
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StoreError("store.cannot_open", path=where, reason=exc.strerror or str(exc)) from None
+    if head and head != SQLITE_HEADER:
+        raise StoreError("store.not_sqlite", path=where)
+
+
+def _sqlite_error(path: Path, exc: sqlite3.Error) -> StoreError:
+    """An SQLite error met while opening or writing, as one sentence."""
+    message = str(exc)
+    low = message.lower()
+    if "not a database" in low or "encrypted" in low or "malformed" in low:
+        return StoreError("store.not_sqlite", path=str(path))
+    if "readonly" in low or "read-only" in low:
+        return StoreError("store.readonly", path=str(path))
+    return StoreError("store.cannot_open", path=str(path), reason=message)
+
+
+def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
+    if not readonly:
+        return sqlite3.connect(str(path), timeout=5.0)
+    uri = path.absolute().as_uri()
+    try:
+        conn = sqlite3.connect(uri + "?mode=ro", uri=True, timeout=5.0)
+        conn.execute("select count(*) from sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        if os.access(path.parent, os.W_OK):
+            raise
+    # a WAL database in a read-only folder: nobody can be writing it, read it as it is
+    conn = sqlite3.connect(uri + "?immutable=1", uri=True, timeout=5.0)
+    conn.execute("select count(*) from sqlite_master").fetchone()
+    return conn
 
 
 class Store:
-    def __init__(self, path: str | Path) -> None:
+    """The session database. ``readonly=True`` opens an existing file for reading only."""
+
+    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite_utils.Database(self.path)
-        self.db.enable_wal()
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        self.readonly = readonly
+        self.host = socket.gethostname()
+        _check_path(self.path, readonly)
+        conn = None
+        try:
+            conn = _connect(self.path, readonly)
+            self.db = sqlite_utils.Database(conn)
+            self.db.execute("PRAGMA busy_timeout=5000")
+            self._check_ours()
+            if not readonly:
+                self.db.enable_wal()
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.execute("PRAGMA foreign_keys=ON")
+                self._migrate()
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            raise _sqlite_error(self.path, exc) from None
+        except StoreError:
+            if conn is not None:
+                conn.close()
+            raise
+        self._columns = {t: set(self.db[t].columns_dict) for t in self.db.table_names()}
 
     def close(self) -> None:
         self.db.close()
 
+    def _check_ours(self) -> None:
+        """Refuse another program's SQLite database (an empty one is fine)."""
+        tables = set(self.db.table_names())
+        if not tables:
+            return
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        ours = app == APPLICATION_ID or (
+            app == 0
+            and "migrations" in tables
+            and all(t in tables and columns <= set(self.db[t].columns_dict) for t, columns in OUR_TABLES.items())
+        )
+        if not ours:
+            listed = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+            raise StoreError("store.foreign", path=str(self.path), tables=listed)
+        versions = self.versions()
+        if versions and max(versions) > SCHEMA:
+            raise StoreError("store.newer", path=str(self.path), version=max(versions), known=SCHEMA)
+
+    def versions(self) -> set[int]:
+        if "migrations" not in self.db.table_names():
+            return set()
+        return {row[0] for row in self.db.execute("select version from migrations")}
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction that holds the write lock from its start (BEGIN IMMEDIATE)."""
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
     def _migrate(self) -> None:
-        self.db["migrations"].create({"version": int, "applied": str}, pk="version", if_not_exists=True)
-        done = {row["version"] for row in self.db["migrations"].rows}
-        for version, step in MIGRATIONS:
-            if version not in done:
-                with self.db.atomic():
+        with self._write():
+            self.db["migrations"].create({"version": int, "applied": str}, pk="version", if_not_exists=True)
+            done = self.versions()  # read inside the write lock: two processes never migrate twice
+            for version, step in MIGRATIONS:
+                if version not in done:
                     step(self.db)
                     self.db["migrations"].insert({"version": version, "applied": now()})
+            if self.db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+    def _has(self, table: str, column: str | None = None) -> bool:
+        columns = self._columns.get(table)
+        return columns is not None and (column is None or column in columns)
 
     # -- sessions
 
     def sessions(self) -> list[SessionRow]:
+        if not self._has("sessions"):
+            return []
         rows = self.db.query("select id, name, created, status, games, hp from sessions order by id")
         return [SessionRow(**row) for row in rows]
 
     def find(self, name: str) -> SessionRow | None:
+        if not self._has("sessions") or not _encodable(name):
+            return None
         for row in self.db.query(
             "select id, name, created, status, games, hp from sessions where name = ?", [name]
         ):
@@ -159,31 +368,91 @@ class Store:
         return row
 
     def create(self, name: str, *, hp: int = 1_000_000) -> SessionRow:
-        if self.find(name) is not None:
-            raise SessionError("session.exists", name=name)
+        check_name(name)
         stamp = now()
-        with self.db.atomic():
-            self.db["sessions"].insert(
-                {"name": name, "created": stamp, "updated": stamp, "setup": "{}", "status": "running",
-                 "games": 0, "hp": hp}  # fmt: skip
-            )
+        try:
+            with self._write():
+                if self.find(name) is not None:
+                    raise SessionError("session.exists", name=name)
+                self.db["sessions"].insert(
+                    {"name": name, "created": stamp, "updated": stamp, "setup": "{}", "status": "running",
+                     "games": 0, "hp": hp}  # fmt: skip
+                )
+        except sqlite3.Error as exc:
+            raise StoreError("store.write_failed", reason=str(exc)) from None
         return self.get(name)
 
     def delete(self, session: SessionRow) -> None:
-        with self.db.atomic():
-            self.db.execute("delete from events where session_id = ?", [session.id])
+        with self._write():
+            for table in ("events", "games", "locks"):
+                if self._has(table):
+                    self.db.execute(f"delete from {table} where session_id = ?", [session.id])
             self.db.execute("delete from sessions where id = ?", [session.id])
+
+    def summary_row(self, session: SessionRow) -> dict[str, Any]:
+        """The stored ``sessions`` row as it is (for ``verify``)."""
+        return next(iter(self.db.query("select * from sessions where id = ?", [session.id])))
+
+    @property
+    def keeps_games(self) -> bool:
+        """Whether this database has the games table (schema v2 on)."""
+        return self._has("games")
+
+    def game_rows(self, session: SessionRow) -> list[dict[str, Any]]:
+        if not self._has("games"):
+            return []
+        return list(self.db.query("select * from games where session_id = ? order by game", [session.id]))
+
+    # -- who holds a session open
+
+    def holder(self, session: SessionRow) -> Holder | None:
+        if not self._has("locks"):
+            return None
+        for row in self.db.query("select pid, host, since, started, token from locks where session_id = ?",
+                                 [session.id]):  # fmt: skip
+            return Holder(**row)
+        return None
+
+    def acquire(self, session: SessionRow, *, take_over: bool = False) -> tuple[str, Holder | None]:
+        """Hold ``session`` for this process: (the lock's token, the holder replaced if any).
+
+        A holder that is alive is refused (``session.held``) unless ``take_over``; a holder
+        whose process has ended (a crash, a kill -9) is replaced.
+        """
+        token = secrets.token_hex(16)
+        me = {"session_id": session.id, "pid": os.getpid(), "host": self.host, "since": now(),
+              "started": process_start(os.getpid()), "token": token}  # fmt: skip
+        try:
+            with self._write():
+                previous = self.holder(session)
+                if previous is not None and not take_over and holder_alive(previous, self.host):
+                    raise SessionError("session.held", name=session.name, pid=previous.pid, host=previous.host,
+                                       since=previous.since_local)  # fmt: skip
+                self.db["locks"].upsert(me, pk="session_id")
+        except sqlite3.Error as exc:
+            raise StoreError("store.write_failed", reason=str(exc)) from None
+        return token, previous
+
+    def release(self, session: SessionRow, token: str) -> None:
+        with contextlib.suppress(sqlite3.Error), self._write():
+            self.db.execute("delete from locks where session_id = ? and token = ?", [session.id, token])
 
     # -- events
 
-    def events(self, session: SessionRow) -> list[EventRow]:
-        rows = [
+    def _event_rows(self, session: SessionRow) -> list[EventRow]:
+        if not self._has("events"):
+            return []
+        typed = "typed" if self._has("events", "typed") else "null as typed"
+        return [
             EventRow(**row)
             for row in self.db.query(
-                "select seq, text, event, ts, hash, prev_hash from events where session_id = ? order by seq",
+                f"select seq, text, event, ts, hash, prev_hash, {typed} from events where session_id = ? order by seq",
                 [session.id],
             )
         ]
+
+    def events(self, session: SessionRow) -> list[EventRow]:
+        rows = self._event_rows(session)
         for expected, row in enumerate(rows, start=1):
             if row.seq != expected:
                 raise SessionError("session.gap", name=session.name, expected=expected, found=row.seq)
@@ -197,48 +466,146 @@ class Store:
         return 0, ""
 
     def append(
-        self, session: SessionRow, items: Iterable[tuple[str, dict[str, Any]]], *, after: tuple[int, str],
-        summary: dict[str, Any], games: Iterable[dict[str, Any]] = (),
+        self, session: SessionRow, items: Iterable[tuple], *, after: tuple[int, str],
+        summary: dict[str, Any], games: Iterable[dict[str, Any]] = (), lock: str | None = None,
     ) -> tuple[int, str]:  # fmt: skip
-        """Store one line's commands (text as typed, parsed event) in one transaction.
+        """Store one line's commands in one transaction: each item is (normalised text, parsed
+        event) or (normalised text, parsed event, the line as typed).
 
-        ``after`` is the (seq, hash) of the last stored event; returns the new one.
+        ``after`` is the (seq, hash) of the last stored event as this window knows it; if the
+        database holds another last event (a second writer), or ``lock`` is given and this
+        window no longer holds the session, nothing is stored and a ``SessionError`` says why.
+        Returns the new (seq, hash).
         """
         seq, prev = after
         rows = []
-        for text, event in items:
+        for item in items:
+            text, event, typed = (*item, None)[:3]
             seq += 1
             stamp = now()
             body = json.dumps(event, ensure_ascii=False, sort_keys=True)
-            digest = event_hash(prev, seq, text, body, stamp)
+            digest = event_hash(prev, seq, text, body, stamp, typed)
             rows.append({"session_id": session.id, "seq": seq, "text": text, "event": body, "ts": stamp,
-                         "hash": digest, "prev_hash": prev})  # fmt: skip
+                         "hash": digest, "prev_hash": prev, "typed": typed})  # fmt: skip
             prev = digest
-        with self.db.atomic():
-            self.db["events"].insert_all(rows)
-            self.db["sessions"].update(
-                session.id, {**summary, "updated": now(), "event_count": seq, "head_hash": prev}
-            )
-            # an undone `game` leaves no row behind
-            self.db.execute("delete from games where session_id = ? and game > ?", [session.id, summary["games"]])
-            for record in games:
-                self.db["games"].upsert(game_row(session.id, record), pk=("session_id", "game"))
+        try:
+            with self._write():
+                holder = self.holder(session)
+                if lock is None:  # a writer without a lock never writes under a live window
+                    if holder is not None and holder_alive(holder, self.host):
+                        raise SessionError("session.held", name=session.name, pid=holder.pid, host=holder.host,
+                                           since=holder.since_local)  # fmt: skip
+                elif holder is None or holder.token != lock:
+                        if holder is None:
+                            raise SessionError("session.lock_lost", name=session.name)
+                        raise SessionError("session.taken_over", name=session.name, pid=holder.pid,
+                                           host=holder.host, since=holder.since_local)  # fmt: skip
+                stored = self.last(session)
+                if stored != tuple(after):
+                    raise SessionError("session.moved_on", name=session.name, seq=stored[0], expected=after[0])
+                self.db["events"].insert_all(rows)
+                self.db["sessions"].update(
+                    session.id, {**summary, "updated": now(), "event_count": seq, "head_hash": prev}
+                )
+                # an undone `game` leaves no row behind
+                self.db.execute("delete from games where session_id = ? and game > ?",
+                                [session.id, summary["games"]])  # fmt: skip
+                for record in games:
+                    self.db["games"].upsert(game_row(session.id, record), pk=("session_id", "game"))
+        except sqlite3.Error as exc:
+            raise StoreError("store.write_failed", reason=str(exc)) from None
         return seq, prev
 
     # -- the hash chain
 
     def verify(self, session: SessionRow) -> "Verdict":
-        """Recompute the chain; name the first event changed, removed or inserted."""
-        rows = [
-            EventRow(**row)
-            for row in self.db.query(
-                "select seq, text, event, ts, hash, prev_hash from events where session_id = ? order by seq",
-                [session.id],
-            )
-        ]
-        head = next(iter(self.db.query(
-            "select event_count, head_hash from sessions where id = ?", [session.id])))  # fmt: skip
-        return verify_chain(rows, head["event_count"], head["head_hash"])
+        """Recompute the chain; name the first event changed, removed, inserted or reordered."""
+        rows = self._event_rows(session)
+        if self._has("sessions", "head_hash"):
+            head = next(iter(self.db.query(
+                "select event_count, head_hash from sessions where id = ?", [session.id])))  # fmt: skip
+            count, digest = head["event_count"], head["head_hash"]
+        else:  # a v1 database kept no head
+            count, digest = len(rows), rows[-1].hash if rows else ""
+        return verify_chain(rows, count, digest)
+
+
+def _encodable(text: str) -> bool:
+    """Whether the text can be stored (a command-line argument may hold lone surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_name(name: str) -> None:
+    """A session name: 1 to 100 characters, none of them refused by the notation."""
+    from dealer_assist.notation import MAX_NAME, check_text
+
+    try:
+        check_text(name)
+    except DealerAssistError:
+        raise SessionError("session.bad_name", name=name, limit=MAX_NAME) from None
+    if not 1 <= len(name) <= MAX_NAME or name != name.strip(" \t"):
+        raise SessionError("session.bad_name", name=name, limit=MAX_NAME)
+
+
+# --------------------------------------------------------------------------- processes
+
+
+def process_start(pid: int) -> str:
+    """The process's start time since boot where the system tells it (Linux), else ""; with
+    the pid it tells a live holder from a new process that reused a crashed holder's pid."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return fields[19]
+    except (OSError, IndexError):
+        return ""
+
+
+def holder_alive(holder: Holder, host: str) -> bool:
+    """Whether the process holding a session still runs (on another host: assume it does)."""
+    if holder.host != host:
+        return True
+    if os.path.isdir("/proc/self"):
+        try:
+            with open(f"/proc/{holder.pid}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return False
+        if fields[0] in ("Z", "X", "x"):  # a zombie: it has ended, nobody reaped it yet
+            return False
+        return not holder.started or fields[19] == holder.started
+    if os.name == "nt":  # os.kill(pid, 0) would end the process on Windows: ask the kernel
+        return _windows_alive(holder.pid)
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _windows_alive(pid: int) -> bool:  # pragma: no cover - Windows only
+    try:
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return kernel.GetLastError() == 5  # access denied: it exists
+        code = ctypes.c_ulong()
+        kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
+    except Exception:
+        return True  # cannot tell: play --take-over replaces it
+
+
+# --------------------------------------------------------------------------- verdicts
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,35 +613,59 @@ class Verdict:
     ok: bool
     events: int
     seq: int | None = None  # the first event that was tampered with
-    problem: str | None = None  # changed, removed, inserted
+    problem: str | None = None  # changed, removed, inserted, reordered
+    head: str = ""  # the head of the chain as stored
+    moved_from: int | None = None  # reordered: the place the event was hashed at
+
+    @property
+    def short(self) -> str:
+        return short_hash(self.head)
 
 
 def verify_chain(rows: list[EventRow], count: int, head: str) -> Verdict:
     """Check each link: the stored hash, and the previous event's hash it names."""
+
+    def bad(seq: int, problem: str, moved_from: int | None = None) -> Verdict:
+        return Verdict(False, len(rows), seq, problem, head, moved_from)
+
+    known = {row.hash: row.seq for row in rows}
+
+    def moved(row: EventRow, position: int) -> int | None:
+        """The place an event whose own hash fails was hashed at, if it is intact otherwise."""
+        for other in range(1, max(len(rows), count) + 2):
+            if other != position and row.digest(other) == row.hash:
+                return other
+        return None
+
     hashes = [""]  # hashes[i] = the hash of event i as recomputed, hashes[0] = the start
     for position, row in enumerate(rows, start=1):
         if row.seq != position:
-            return Verdict(False, len(rows), position, "removed" if row.seq > position else "inserted")
-        own_ok = event_hash(row.prev_hash, row.seq, row.text, row.event, row.ts) == row.hash
+            return bad(position, "removed" if row.seq > position else "inserted")
+        own_ok = row.digest() == row.hash
         if row.prev_hash != hashes[-1]:
             if len(hashes) >= 2 and row.prev_hash == hashes[-2]:  # it links past the one before
-                return Verdict(False, len(rows), position - 1, "inserted")
+                return bad(position - 1, "inserted")
+            if known.get(row.prev_hash, 0) > position:  # it follows an event that now comes later
+                return bad(position, "reordered", moved(row, position))
             if own_ok:  # this event is intact: the one before it was changed (and re-hashed)
-                return Verdict(False, len(rows), position - 1, "changed")
-            return Verdict(False, len(rows), position, "removed")
+                return bad(position - 1, "changed")
+            return bad(position, "removed")  # its predecessor is gone (the rest renumbered or not)
         if not own_ok:
             following = rows[position] if position < len(rows) else None
             if following is not None and following.prev_hash == hashes[-1]:
-                return Verdict(False, len(rows), position, "inserted")
-            return Verdict(False, len(rows), position, "changed")
+                return bad(position, "inserted")
+            origin = moved(row, position)
+            if origin is not None:
+                return bad(position, "reordered", origin)
+            return bad(position, "changed")
         hashes.append(row.hash)
     if count > len(rows):
-        return Verdict(False, len(rows), len(rows) + 1, "removed")
+        return bad(len(rows) + 1, "removed")
     if count < len(rows):
-        return Verdict(False, len(rows), count + 1, "inserted")
+        return bad(count + 1, "inserted")
     if hashes[-1] != head:
-        return Verdict(False, len(rows), len(rows), "changed")
-    return Verdict(True, len(rows))
+        return bad(len(rows), "changed")
+    return Verdict(True, len(rows), head=head)
 
 
 def game_row(session_id: int, record: dict[str, Any]) -> dict[str, Any]:

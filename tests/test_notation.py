@@ -144,3 +144,61 @@ def test_error_root():
     assert issubclass(DealerAssistError, ValueError)
     err = RuleViolation("BET-3", "bet.digits", amount=49500)
     assert err.clause == "BET-3" and str(err).startswith("BET-3: ")
+
+
+# ---------------------------------------------------------------- one definition of a line and a space
+
+
+def test_a_line_ends_only_at_a_line_feed_crlf_accepted_bom_ignored():
+    text = "\ufeffquest normal\r\ndice 1 2\nnote a\x0cb\n"
+    assert list(n.lines(text)) == [(1, "quest normal"), (2, "dice 1 2"), (3, "note a\x0cb"), (4, "")]
+    assert list(n.read_lines([b"\xef\xbb\xbfquest normal\r\n", b"dice 1 2\n", b"caf\xe9\n"]))[:2] == [
+        (1, "quest normal"), (2, "dice 1 2")]
+    number, error = list(n.read_lines([b"caf\xe9\n"]))[0]
+    assert number == 1 and isinstance(error, NotationError) and error.line == 1
+
+
+@pytest.mark.parametrize("ch", ["\x00", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\u2028", "\u2029",
+                                "\u1680", "\u200b", "\u202e", "\ufeff", "\ud800", "\r", "\n"])  # fmt: skip
+def test_control_format_and_separator_characters_are_refused_with_code_and_column(ch):
+    with pytest.raises(NotationError) as info:
+        n.parse_line(f"note a{ch}b")
+    assert f"U+{ord(ch):04X}" in str(info.value) and "column 7" in str(info.value)
+
+
+def test_spaces_are_the_space_and_the_tab_after_nfkc():
+    assert n.parse_line("bet\t1\u3000 10k") == [n.Bet(1, 10_000)]
+    assert n.parse_line("note\u00a0two\u2003words\t") == [n.Note("two words")]
+    assert n.tokens_of("  a \t b  ") == ["a", "b"]
+
+
+def test_decode_script_names_the_first_line_that_is_not_utf8():
+    assert n.decode_script("\ufeffquest normal\n".encode("utf-8")) == "quest normal\n"
+    for data, line, key in [
+        (b"quest normal\ndice 1 2\ncaf\xe9\n", 3, "notation.not_utf8_bytes"),
+        ("quest normal\n".encode("utf-16"), 1, "notation.not_utf8_utf16"),
+        ("quest normal\n".encode("utf-16-le"), 1, "notation.nul_bytes"),
+        (b"quest normal\n\x00\x01\x02", 2, "notation.nul_bytes"),
+    ]:
+        with pytest.raises(NotationError) as info:
+            n.decode_script(data)
+        assert (info.value.key, info.value.line) == (key, line)
+
+
+def test_numbers_are_bounded_before_any_conversion():
+    assert n.parse_amount("1,000,000,000,000") == n.MAX_POINTS
+    for token in ("1000000000001", "9" * 5000, "1" + "0" * 100 + "k"):
+        with pytest.raises(NotationError) as info:
+            n.parse_amount(token)
+        assert "1,000,000,000,000" in str(info.value) and len(str(info.value)) < 300
+    with pytest.raises(NotationError) as info:
+        n.parse_int("9" * 5000, what="box", low=1, high=7)
+    assert "from 1 to 7" in str(info.value)
+    with pytest.raises(NotationError):
+        n.parse_int("٣", what="box", low=1, high=7)  # digits are ASCII digits
+    with pytest.raises(NotationError) as info:
+        n.parse_line("x" * (n.MAX_LINE + 1))
+    assert "at most 10,000" in str(info.value)
+    with pytest.raises(NotationError) as info:
+        n.parse_line(f"seat 1 {'a' * 65} 10k")
+    assert "at most 64" in str(info.value)
