@@ -23,8 +23,11 @@ def test_setup_and_bets():
 
 def test_the_next_recipient_of_a_dealt_card():
     e = expect(G + "deal 9 8")
-    assert e.phase.value == "deal" and e.params == {"to": "dealer", "round": 1}
-    assert expect(G + "deal 9 8 6 9").params == {"to": "box 3", "round": 2}
+    assert e.phase.value == "deal" and e.key == "expect.deal_dealer" and e.params == {"round": 1}
+    assert e.text() == "deal: next card to the dealer (round 1)"
+    box = expect(G + "deal 9 8 6 9")
+    assert box.key == "expect.deal" and box.params == {"box": 3, "round": 2}
+    assert box.text() == "deal: next card to box 3 (round 2)"
 
 
 def test_the_hand_to_act_and_its_legal_actions():

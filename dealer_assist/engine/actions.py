@@ -7,6 +7,7 @@ from dealer_assist.cards import same_value
 from dealer_assist.engine import flow, guild, jokers, surrender
 from dealer_assist.engine.state import Hand
 from dealer_assist.engine.table import Table
+from dealer_assist.messages import Term
 
 LETTERS = "abcdefgh"
 
@@ -26,7 +27,7 @@ def resolve(t: Table, ref: n.HandRef) -> Hand:
     if hand.nobet:
         t.refuse("BET-1", "hand.nobet", hand=hand.label)
     if hand.done:
-        t.refuse("BASE-4", "hand.finished", hand=hand.label, outcome=hand.outcome or "-")
+        t.refuse("BASE-4", "hand.finished", hand=hand.label, outcome=Term(f"outcome.{hand.outcome}"))
     assert current is not None
     t.refuse("BASE-4", "hand.not_turn", hand=hand.label, current=current.label)
 

@@ -15,6 +15,7 @@ from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist.engine import actions, bets, deal, draw, flow, guild, setup, surrender, time_rules
 from dealer_assist.engine.state import DEALER, Phase, Ruling, State
 from dealer_assist.engine.table import Table
+from dealer_assist.messages import Term
 
 SETUP_COMMANDS = (n.Quest, n.Hp, n.Dice, n.Seat, n.Skill, n.JokerLevels, n.Shoe, n.Rule)
 IN_GAME = frozenset(Phase) - {Phase.SETUP, Phase.BETWEEN, Phase.OVER}
@@ -69,7 +70,7 @@ def expectation(state: State) -> Expectation:
     params: dict[str, Any] = {}
     if phase is Phase.OVER:
         clause = END_CLAUSE.get(state.reason or "", "END-2")
-        params = {"status": state.status.value, "reason": state.reason or "-"}
+        params = {"status": Term(f"status.{state.status.value}"), "reason": Term(f"reason.{state.reason}")}
     elif phase is Phase.BETS:
         assert game is not None
         if game.backbet:
@@ -79,8 +80,10 @@ def expectation(state: State) -> Expectation:
     elif phase is Phase.DEAL:
         assert game is not None
         to = game.recipients[game.dealt]
-        params = {"to": "dealer" if to == DEALER else f"box {to}",
-                  "round": 1 if game.dealt < len(game.recipients) // 2 else 2}  # fmt: skip
+        round_ = 1 if game.dealt < len(game.recipients) // 2 else 2
+        if to == DEALER:
+            return Expectation(phase, clause, "expect.deal_dealer", {"round": round_})
+        params = {"box": to, "round": round_}
     elif phase is Phase.SURRENDER:
         assert game is not None
         clause = game.call or "SURR-1"
@@ -171,7 +174,7 @@ def step(state: State, cmd: n.Command) -> tuple[State, list[Ruling]]:
         return state, []
     if state.over:
         raise RuleViolation(END_CLAUSE.get(state.reason or "", "END-2"), "quest.over",
-                            status=state.status.value)  # fmt: skip
+                            status=Term(f"status.{state.status.value}"))  # fmt: skip
     t = Table(state.copy())
     _dispatch(t, cmd)
     return t.state, t.rulings

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dealer_assist.cards import total
 from dealer_assist.engine.state import Phase, Status
 from dealer_assist.engine.table import Table
+from dealer_assist.messages import Term
 
 REWARDS = {
     "extreme": "Platinum Treasure Box",
@@ -27,7 +28,7 @@ def hp_zero(t: Table) -> None:
         state.status = Status.SUCCESS
         state.reason = "hp_zero"
         state.reward = REWARDS.get(state.config.difficulty or "")
-        t.rule("END-S", "end.success", reward=state.reward or "-")
+        t.rule("END-S", "end.success", reward=Term(f"reward.{state.config.difficulty}"))
 
 
 def _finish(t: Table) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dealer_assist.cards import Card
 from dealer_assist.engine.state import Hand, JokerSighting, Phase, State
 from dealer_assist.engine.table import Table
+from dealer_assist.messages import Term
 
 JOKERS_IN_SHOE = 7  # CARD-6
 
@@ -32,8 +33,9 @@ def level_of(state: State, number: int) -> int:
     return state.config.jk_late if late else state.config.jk_early
 
 
-def phase_name(state: State, number: int) -> str:
-    return "late" if number >= late_from(state) else "early"
+def phase_name(state: State, number: int) -> Term:
+    """JK-3: the joker's phase, as a catalog term (early / late)."""
+    return Term("joker.phase.late" if number >= late_from(state) else "joker.phase.early")
 
 
 def sight(t: Table, sighting: int | None, *, where: str, public: bool, hole: bool = False) -> int:

@@ -7,6 +7,7 @@ from dealer_assist.engine import skills
 from dealer_assist.engine.end import announce
 from dealer_assist.engine.state import Box, Game, Phase
 from dealer_assist.engine.table import Table
+from dealer_assist.messages import Term
 from dealer_assist.engine.view import game_record
 
 
@@ -19,9 +20,10 @@ def configure(t: Table, cmd: n.Command) -> None:
         case n.Quest(difficulty=difficulty):
             need = skills.DICE_BY_DIFFICULTY[difficulty]
             if config.dice and len(config.dice) != need:
-                t.refuse("DSK-0", "setup.dice_count", difficulty=difficulty, need=need, got=len(config.dice))
+                t.refuse("DSK-0", "setup.dice_count", difficulty=Term(f"difficulty.{difficulty}"), need=need,
+                         got=len(config.dice))  # fmt: skip
             config.difficulty = difficulty
-            t.rule("SETUP", "setup.quest", difficulty=difficulty, dice=need)
+            t.rule("SETUP", "setup.quest", difficulty=Term(f"difficulty.{difficulty}"), dice=need)
         case n.Hp(amount=amount):
             if amount <= 0:
                 t.refuse("SETUP", "setup.hp_positive")
@@ -32,7 +34,8 @@ def configure(t: Table, cmd: n.Command) -> None:
                 t.refuse("DSK-0", "setup.dice_before_quest")
             need = skills.DICE_BY_DIFFICULTY[config.difficulty]
             if len(faces) != need:
-                t.refuse("DSK-0", "setup.dice_count", difficulty=config.difficulty, need=need, got=len(faces))
+                t.refuse("DSK-0", "setup.dice_count", difficulty=Term(f"difficulty.{config.difficulty}"), need=need,
+                         got=len(faces))  # fmt: skip
             config.dice = faces
             skills.roll(t, faces)
         case n.Seat(box=number, name=name, points=points):

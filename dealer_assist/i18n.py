@@ -1,0 +1,167 @@
+"""Languages: which one to speak, the catalogs as data, and figures the way each language
+writes them.
+
+The catalogs are gettext PO files in ``dealer_assist/locales/`` (one per language), read with
+Babel: each entry's ``msgctxt`` is the message key the code uses, ``msgid`` the English text
+and ``msgstr`` its translation (empty in ``en.po``). A translator edits ``ja.po`` with any PO
+editor; nothing in Python holds a sentence.
+
+Amounts: English writes ``975,000``; Japanese writes ``97万5000`` (the format spec ``man`` in
+a catalog template, ``{amount:man}``). Clause ids stay as they are in every language.
+"""
+
+from __future__ import annotations
+
+import locale as _locale
+import os
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+LANGS = ("en", "ja")
+DEFAULT = "en"
+ENV_LANG = "DEALER_ASSIST_LANG"
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+class UnknownLanguage(ValueError):
+    """A language that has no catalog; ``str()`` names the available ones in both languages."""
+
+    def __init__(self, given: str) -> None:
+        self.given = given
+        super().__init__(given)
+
+    def __str__(self) -> str:
+        return "\n".join(text("lang.unknown", lang, given=self.given, available=", ".join(LANGS)) for lang in LANGS)
+
+
+def normalize(value: str | None) -> str | None:
+    """``ja``, ``JA``, ``ja_JP.UTF-8``, ``ja-JP``, ``Japanese_Japan.932`` → ``ja``; None stays None."""
+    if value is None:
+        return None
+    value = value.strip()
+    if not value:
+        return None
+    low = value.lower()
+    if low.startswith("japanese"):
+        return "ja"
+    if low in ("c", "posix") or low.startswith(("c.", "english")):
+        return "en"
+    return low.replace("-", "_").split(".")[0].split("@")[0].split("_")[0]
+
+
+def check(value: str) -> str:
+    """A language given by the user (``--lang``, ``$DEALER_ASSIST_LANG``): known, or an error."""
+    lang = normalize(value)
+    if lang not in LANGS:
+        raise UnknownLanguage(value)
+    return lang
+
+
+def system_language() -> str | None:
+    """The language of the system locale (POSIX order: LC_ALL, LC_MESSAGES, LANG), if known."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = normalize(os.environ.get(name))
+        if value is not None:
+            return value if value in LANGS else None
+    try:
+        value = normalize(_locale.getlocale()[0])
+    except (ValueError, TypeError):  # pragma: no cover - an odd platform locale
+        return None
+    return value if value in LANGS else None
+
+
+def resolve(explicit: str | None = None, *, session: str | None = None) -> str:
+    """The language to speak: ``--lang``, then ``$DEALER_ASSIST_LANG``, then the language the
+    session was played in (audit, report), then the system locale, else English.
+
+    An unknown explicit or environment language raises ``UnknownLanguage``."""
+    if explicit:
+        return check(explicit)
+    env = os.environ.get(ENV_LANG)
+    if env and env.strip():
+        return check(env)
+    if session in LANGS:
+        return session
+    return system_language() or DEFAULT
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def man(value: Any) -> str:
+    """A whole number the Japanese way: ``975000`` → ``97万5000``, ``1000000`` → ``100万``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return str(value)
+    sign = "-" if value < 0 else ""
+    rest = abs(value)
+    if rest < 10_000:
+        return f"{sign}{rest}"
+    parts = []
+    for unit, size in (("兆", 10**12), ("億", 10**8), ("万", 10**4)):
+        count, rest = divmod(rest, size)
+        if count:
+            parts.append(f"{count}{unit}")
+    if rest:
+        parts.append(str(rest))
+    return sign + "".join(parts)
+
+
+def amount(value: int, lang: str = DEFAULT, *, sign: bool = False) -> str:
+    """An amount of points or HP, in the convention of ``lang`` (``+`` with ``sign``)."""
+    if lang == "ja":
+        body = man(value)
+        return ("+" + body) if sign and value > 0 else body
+    return f"{value:+,}" if sign else f"{value:,}"
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "man":
+            return man(value)
+        return super().format_field(value, format_spec)
+
+
+FORMATTER = _Formatter()
+
+
+# --------------------------------------------------------------------------- catalogs
+
+
+@lru_cache(maxsize=len(LANGS))
+def catalog(lang: str) -> dict[str, str]:
+    """Message key → template for ``lang`` (an untranslated entry falls back to English)."""
+    from babel.messages.pofile import read_po
+
+    path = resources.files("dealer_assist").joinpath(f"locales/{lang}.po")
+    with path.open("rb") as handle:
+        entries = read_po(handle, abort_invalid=True)
+    out: dict[str, str] = {}
+    for message in entries:
+        if not message.id or not message.context:
+            continue
+        out[message.context] = message.string or message.id
+    return out
+
+
+def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
+    """The sentence ``key`` in ``lang``, its values filled in (a value may itself be a key)."""
+    if lang not in LANGS:
+        lang = DEFAULT
+    template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    if template is None:
+        return key + (" " + repr(params) if params else "")
+    params = {k: text(v.key, lang) if isinstance(v, Term) else v for k, v in params.items()}
+    try:
+        return FORMATTER.format(template, **params)
+    except (KeyError, ValueError, IndexError, AttributeError):
+        return template + " " + repr(params)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A value that is itself a catalog entry (a skill's name), translated with the sentence."""
+
+    key: str
