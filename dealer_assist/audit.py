@@ -38,7 +38,7 @@ def situation(state: State) -> dict[str, Any]:
     e = expectation(state)
     game = state.game
     met: dict[str, Any] = {
-        "expect": f"{e.clause}: {e.text()}",  # the clause id, then the catalog's sentence
+        "expect": e,  # what the tool expected: its clause and sentence (shown in any language)
         "game": state.games,
         "hp": state.hp,
         "announce": announce(state.hp),
@@ -51,7 +51,7 @@ def situation(state: State) -> dict[str, Any]:
     }
     if game is not None and game.dealer:
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
-        met["dealer"] = {"cards": " ".join(map(str, shown)), "total": str(total(shown)), "hole": game.hole is not None}
+        met["dealer"] = {"cards": " ".join(map(str, shown)), "total": total(shown), "hole": game.hole is not None}
     return met
 
 
@@ -108,7 +108,9 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
         console.print(Text(text("audit.command", lang, seq=step.seq, where=where, game=step.game or "-"),
                            style="bold") + Text(step.text))  # fmt: skip
         met = step.met
-        facts = [met["expect"], text("audit.hp", lang, hp=met["hp"], announce=met["announce"])]
+        expected = met["expect"]
+        facts = [f"{expected.clause}: {expected.text(lang)}", text("audit.hp", lang, hp=met["hp"],
+                                                                    announce=met["announce"])]  # fmt: skip
         if met["recovery"] is not None:
             facts.append(text("audit.recovery_on" if met["recovery"] else "audit.recovery_off", lang))
         facts.append(text("audit.jokers", lang, **met["jokers"]))
@@ -120,16 +122,16 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
             facts.append(text("audit.top", lang, cards=met["top"]))
         if step.typed is not None and step.typed.strip(n.SPACE_CHARS) != step.text:
             console.print(Text(text("audit.typed", lang, typed=step.typed), style="dim"))
-        console.print(Text(text("audit.met", lang, facts="; ".join(facts)), style="dim"))
+        console.print(Text(text("audit.met", lang, facts=text("audit.sep", lang).join(facts)), style="dim"))
         if step.undone:
             console.print(Text(text("audit.undo", lang, command=step.undone), style="yellow"))
         for ruling in step.rulings:
             console.print(render.ruling_text(ruling, lang))
-            quoted = rulebook.clause(ruling.clause)
+            quoted = rulebook.clause(ruling.clause, lang)
             for line in quoted.splitlines():
                 console.print(Text("        │ " + line.strip(), style="cyan"))
         if step.ledger is not None:
-            render.game_summary(console, step.ledger)
+            render.game_summary(console, step.ledger, lang)
             for clause in dict.fromkeys(e["rule"] for e in step.ledger["ledger"]):
-                for line in rulebook.clause(clause).splitlines():
+                for line in rulebook.clause(clause, lang).splitlines():
                     console.print(Text("        │ " + line.strip(), style="cyan"))

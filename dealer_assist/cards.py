@@ -108,6 +108,12 @@ class Total:
     def __str__(self) -> str:
         return f"soft {self.value}" if self.soft else str(self.value)
 
+    def localized(self, lang: str) -> str:
+        """The total as a ruling shows it in ``lang`` (``soft 17``, ``ソフト17``)."""
+        from dealer_assist.i18n import text
+
+        return text("total.soft", lang, value=self.value) if self.soft else str(self.value)
+
 
 def total(cards: Iterable[Card]) -> Total:
     """CARD-1: aces count 1 or 11, whichever is better; soft while one ace counts 11."""

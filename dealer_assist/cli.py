@@ -18,24 +18,73 @@ from dealer_assist.errors import DealerAssistError
 
 DEBUG_ENV = "DEALER_ASSIST_DEBUG"
 
+# The language this invocation speaks: resolved before click parses the command line (its
+# --help and usage errors), then checked and set again by each command's --lang option.
+LANG = "en"
+EXPLICIT: str | None = None  # a --lang given before the command (`dealer-assist --lang ja audit …`)
+ARGV_LANG: str | None = None  # a known --lang anywhere on the command line (so `audit --help --lang ja`)
+SPOKEN: str | None = None  # the language click's help and messages are in now (``speak``)
+
 
 def _say(key: str, **params) -> str:
     from dealer_assist.messages import text
 
-    return text(key, **params)
+    return text(key, LANG, **params)
 
 
-def error_text(exc: DealerAssistError, lang: str = "en") -> str:
+def error_text(exc: DealerAssistError, lang: str | None = None) -> str:
     """An error as one line: ``line N: CLAUSE: reason`` (the line and clause when known)."""
+    from dealer_assist.messages import text
+
+    lang = lang or LANG
     clause = getattr(exc, "clause", None)
     body = f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
     line, seq = getattr(exc, "line", None), getattr(exc, "seq", None)
+    path = getattr(exc, "path", None)  # a script file that could not be read
     if line is not None:
-        body = f"line {line}: {body}"
+        if path is not None:
+            return text("cli.script_line", lang, path=path, line=line, error=body)
+        body = text("session.line", lang, line=line, error=body)
     elif seq is not None:  # a stored session's command
         body = f"#{seq}: {body}"
-    path = getattr(exc, "path", None)  # a script file that could not be read
     return f"{path}: {body}" if path is not None else body
+
+
+def _lang_callback(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """--lang, then $DEALER_ASSIST_LANG, then the system locale: checked, and made current."""
+    global EXPLICIT
+    from dealer_assist import i18n
+
+    if ctx.parent is None:  # the group: a new invocation; its --lang holds for the command after it
+        EXPLICIT = value or ARGV_LANG
+    value = value or EXPLICIT
+    try:
+        lang = i18n.resolve(value)
+    except i18n.UnknownLanguage as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+    if lang != SPOKEN:
+        speak(lang)
+    return value or ""
+
+
+def lang_option(function):
+    """--lang en|ja (every command that prints). A command that reads a stored session speaks
+    the session's language unless --lang or $DEALER_ASSIST_LANG says otherwise."""
+    return click.option(
+        "--lang", "lang", metavar="en|ja", callback=_lang_callback, is_eager=True,
+        help="Language of everything printed (default: $DEALER_ASSIST_LANG, else the system's).",
+    )(function)  # fmt: skip
+
+
+def session_lang(explicit: str, stored) -> str:
+    """The language for a command that reads a stored session (audit, report, export)."""
+    from dealer_assist import i18n
+
+    if stored is not None:
+        lang = i18n.resolve(explicit or EXPLICIT, session=getattr(stored[1], "lang", None))
+        if lang != SPOKEN:
+            speak(lang)
+    return LANG
 
 
 class Failure(click.ClickException):
@@ -46,7 +95,7 @@ class Failure(click.ClickException):
         self.exit_code = exit_code
 
 
-def fail(exc: DealerAssistError, exit_code: int = 1, lang: str = "en") -> None:
+def fail(exc: DealerAssistError, exit_code: int = 1, lang: str | None = None) -> None:
     """A library error as a click error (exit 1 unless told)."""
     raise Failure(error_text(exc, lang), exit_code)
 
@@ -70,7 +119,8 @@ class GuardedGroup(click.Group):
 
 @click.group(cls=GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dealer-assist")
-def cli() -> None:
+@lang_option
+def cli(lang: str) -> None:
     """The dealer's companion for the Mission One Million blackjack quest."""
 
 
@@ -104,7 +154,7 @@ script_argument = click.argument("script", type=click.Path(exists=True, dir_okay
 @cli.command()
 @script_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as NOTATION.md's JSON.")
-@click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
+@lang_option
 def replay(script: str, as_json: bool, lang: str) -> None:
     """Re-run a session script: every ruling with its clause, each game's ledger, the end state.
 
@@ -113,6 +163,7 @@ def replay(script: str, as_json: bool, lang: str) -> None:
     """
     import json
 
+    lang = LANG
     from dealer_assist.engine import to_json
     from dealer_assist.replay import replay_text
 
@@ -156,7 +207,8 @@ def console():
 
 
 @cli.command()
-def schema() -> None:
+@lang_option
+def schema(lang: str) -> None:
     """Print the JSON Schema of the `replay --json` object (NOTATION.md), for script authors."""
     import json
 
@@ -202,7 +254,7 @@ def _verdict_text(verdict, name: str) -> str:
 @click.option("--session", "name", help="The session to resume or create (default: a new one named by the time).")
 @click.option("--from", "script", type=click.Path(exists=True, dir_okay=False),
               help="A script to load first; play goes on from its end (new sessions only).")  # fmt: skip
-@click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
+@lang_option
 @click.option("--force", is_flag=True, help="Play a session whose hash chain is broken without asking.")
 @click.option("--take-over", is_flag=True,
               help="Take the session over from another window that holds it (that window stores nothing more).")  # fmt: skip
@@ -222,6 +274,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     from dealer_assist.live import LiveSession
     from dealer_assist.prompt import WindowLost, run_pipe, run_prompt
 
+    lang = LANG
     store = open_store(db_path)
     name = name or datetime.now().strftime("session-%Y%m%d-%H%M%S")
     console = Console(highlight=False)
@@ -236,6 +289,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
             if row is not None:
                 _check_chain_before_play(store, row, force=force, interactive=interactive)
             live = LiveSession.open(store, name, create=True, lock=True, take_over=take_over)
+        live.row = store.set_lang(live.row, lang)  # the session's language (audit, report)
     except DealerAssistError as exc:
         fail(exc, lang=lang)
     try:
@@ -301,8 +355,9 @@ def _import(store, name: str, text: str, *, lock: bool = False):
 
 
 @cli.command()
+@lang_option
 @db_option
-def sessions(db_path: str | None) -> None:
+def sessions(lang: str, db_path: str | None) -> None:
     """List the stored sessions: name, created, games, HP, status."""
     from rich.console import Console
     from rich.table import Table
@@ -317,24 +372,30 @@ def sessions(db_path: str | None) -> None:
             click.echo(_say("cli.no_database", path=str(path)))
             return
         fail(exc)
-    table = Table(show_edge=False)
-    for column in ("name", "created", "games", "HP", "status"):
-        table.add_column(column, justify="right" if column in ("games", "HP") else "left")
+    from dealer_assist.i18n import amount
+    from dealer_assist.render import columns
+
+    table = columns(Table(show_edge=False), ("name", "created", "games", "hp", "status", "lang"), LANG,
+                    right=("games", "hp"))  # fmt: skip
     for row in store.sessions():
-        table.add_row(row.name, row.created[:19].replace("T", " "), str(row.games), f"{row.hp:,}", row.status)
+        table.add_row(row.name, row.created[:19].replace("T", " "), str(row.games), amount(row.hp, LANG),
+                      _say(f"status.{row.status}"), row.lang or "-")  # fmt: skip
     Console().print(table)
 
 
 @cli.command()
 @click.argument("name")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@lang_option
 @db_option
-def export(name: str, output: str | None, db_path: str | None) -> None:
+def export(name: str, output: str | None, lang: str, db_path: str | None) -> None:
     """Write a stored session as a notation script that `replay` accepts."""
     from dealer_assist.live import LiveSession
 
     try:
-        script = LiveSession.open(open_store(db_path, readonly=True), name).script()
+        store = open_store(db_path, readonly=True)
+        session_lang(lang, (store, store.get(name)))
+        script = LiveSession.open(store, name).script()
     except DealerAssistError as exc:
         fail(exc)
     if output:
@@ -356,8 +417,9 @@ def _write_output(path: str, body: str) -> None:
 @cli.command(name="import")
 @script_argument
 @click.option("--session", "name", required=True, help="The name of the new session.")
+@lang_option
 @db_option
-def import_(script: str, name: str, db_path: str | None) -> None:
+def import_(script: str, name: str, lang: str, db_path: str | None) -> None:
     """Store a script written elsewhere as a new session (refused whole if a line is refused)."""
     store = open_store(db_path)
     try:
@@ -410,7 +472,7 @@ def _chain_warning(stored, label: str):
 @click.argument("target", metavar="NAME|SCRIPT")
 @click.option("--game", "game", type=int, help="Only the commands of game N.")
 @click.option("--at", "at", type=int, help="Stop at command SEQ and show the full state there.")
-@click.option("--lang", default="en", show_default=True, help="Language of the rulings.")
+@lang_option
 @db_option
 def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str | None) -> None:
     """Explain a session or script command by command: the state each command met, each
@@ -424,6 +486,7 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
     out = console()
     try:
         label, items, stored = _source(db_path, target)
+        lang = session_lang(lang, stored)
         verdict = _chain_warning(stored, label)
         steps, session = audit_mod.steps(iter(items))
         if at is not None and not 1 <= at <= len(items):
@@ -444,14 +507,15 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
         if session.state.game is not None:
             from dealer_assist.engine.view import game_record
 
-            render.game_summary(out, game_record(session.state, session.state.game))
+            render.game_summary(out, game_record(session.state, session.state.game), lang)
 
 
 @cli.command()
 @click.argument("name")
 @click.option("--posted", metavar="HASH", help="A head hash posted earlier (12+ hex digits): is it this log's?")
+@lang_option
 @db_option
-def verify(name: str, posted: str | None, db_path: str | None) -> None:
+def verify(name: str, posted: str | None, lang: str, db_path: str | None) -> None:
     """Recompute a stored session's hash chain; name the first event changed, removed,
     inserted or reordered; check the sessions and games rows against the events; print the
     chain's head hash.
@@ -501,8 +565,9 @@ def verify(name: str, posted: str | None, db_path: str | None) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "html", "json", "csv"]), default="text",
               show_default=True, help="The report's format.")  # fmt: skip
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@lang_option
 @db_option
-def report(target: str, fmt: str, output: str | None, db_path: str | None) -> None:
+def report(target: str, fmt: str, output: str | None, lang: str, db_path: str | None) -> None:
     """The quest's result, a table per game, per-box totals and the HP over the games; for a
     stored session also the log's head hash (a broken hash chain is said on stderr)."""
     from dealer_assist import audit as audit_mod
@@ -510,6 +575,7 @@ def report(target: str, fmt: str, output: str | None, db_path: str | None) -> No
 
     try:
         label, items, stored = _source(db_path, target)
+        lang = session_lang(lang, stored)
         verdict = _chain_warning(stored, label)
         _, session = audit_mod.steps(iter(items))
     except DealerAssistError as exc:
@@ -525,22 +591,92 @@ def report(target: str, fmt: str, output: str | None, db_path: str | None) -> No
 
             try:
                 with open(output, "w", encoding="utf-8") as handle:
-                    report_mod.print_text(data, Console(file=handle, width=160))
+                    report_mod.print_text(data, Console(file=handle, width=160), lang)
             except OSError as exc:
                 from dealer_assist.errors import SessionError
 
                 fail(SessionError("cli.cannot_write", path=output, reason=exc.strerror or str(exc)))
         else:
-            report_mod.print_text(data, console())
+            report_mod.print_text(data, console(), lang)
         return
-    body = report_mod.FORMATS[fmt](data)
+    body = report_mod.FORMATS[fmt](data, lang)
     if output:
         _write_output(output, body)
     else:
         click.echo(body, nl=False)
 
 
+def _early_lang(argv: list[str]) -> str:
+    """The language before click parses the command line (for --help and usage errors): the
+    --lang given, $DEALER_ASSIST_LANG, the system locale; an unknown one is reported later."""
+    from dealer_assist import i18n
+
+    global ARGV_LANG
+    explicit = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            explicit = argv[i + 1]
+        elif arg.startswith("--lang="):
+            explicit = arg.split("=", 1)[1]
+    if i18n.normalize(explicit) in i18n.LANGS:
+        ARGV_LANG = explicit
+    for attempt in (explicit, None):
+        try:
+            return i18n.resolve(attempt)
+        except i18n.UnknownLanguage:
+            continue
+    return i18n.system_language() or i18n.DEFAULT
+
+
+def speak(lang: str) -> None:
+    """Make click speak ``lang``: our commands' and options' help from the catalog, and click's
+    own words (usage, errors) through it too."""
+    global LANG, SPOKEN
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.termui
+    import click.types
+    import click.utils
+
+    from dealer_assist.i18n import catalog
+
+    LANG = SPOKEN = lang
+    own = {template: key for key, template in catalog("en").items() if key.startswith("click.")}
+    words = catalog(lang)
+
+    def gettext(message: str) -> str:
+        key = own.get(message)
+        return words.get(key, message) if key else message
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        return gettext(singular if count == 1 else plural)
+
+    for module in (click.core, click.decorators, click.exceptions, click.formatting, click.parser, click.termui,
+                   click.types, click.utils):  # fmt: skip
+        if hasattr(module, "_"):
+            module._ = gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # type: ignore[attr-defined]
+    cli.help = words["cli.help.group"]
+    for param in cli.params:
+        if param.name == "version":
+            param.help = words["cli.opt.version"]  # type: ignore[attr-defined]
+    for name, command in cli.commands.items():
+        command.help = words[f"cli.help.{name}"]
+        command.short_help = words[f"cli.short.{name}"]
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help:
+                param.help = words.get(f"cli.opt.{name}.{param.name}") or words[f"cli.opt.{param.name}"]
+    for param in cli.params:
+        if param.name == "lang":
+            param.help = words["cli.opt.lang"]  # type: ignore[attr-defined]
+
+
 def main() -> None:  # the console script
+    speak(_early_lang(sys.argv[1:]))
     try:
         cli()
     except BrokenPipeError:  # the reader went away (`... | head`): stop quietly

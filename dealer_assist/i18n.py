@@ -153,7 +153,7 @@ def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
     template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
     if template is None:
         return key + (" " + repr(params) if params else "")
-    params = {k: text(v.key, lang) if isinstance(v, Term) else v for k, v in params.items()}
+    params = {k: v.localized(lang) if hasattr(v, "localized") else v for k, v in params.items()}
     try:
         return FORMATTER.format(template, **params)
     except (KeyError, ValueError, IndexError, AttributeError):
@@ -162,6 +162,10 @@ def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    """A value that is itself a catalog entry (a skill's name), translated with the sentence."""
+    """A value that is itself a catalog entry (a skill's name), translated with the sentence.
+    Any value with a ``localized(lang)`` method is shown that way (a hand's total too)."""
 
     key: str
+
+    def localized(self, lang: str) -> str:
+        return text(self.key, lang)

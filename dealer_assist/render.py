@@ -10,7 +10,8 @@ from rich.text import Text
 
 from dealer_assist.engine import State, to_json
 from dealer_assist.engine.state import Ruling
-from dealer_assist.messages import text
+from dealer_assist.i18n import amount
+from dealer_assist.messages import Term, text
 
 CLAUSE_STYLE = {
     "END": "bold magenta", "JK": "bold red", "DSK": "red", "DRAW": "cyan", "SET": "green",
@@ -34,55 +35,65 @@ def rulings(console: Console, items: Iterable[Ruling], lang: str = "en") -> None
         console.print(ruling_text(ruling, lang), highlight=False)
 
 
-def ledger_table(record: dict) -> RichTable:
-    table = RichTable(title=text("render.ledger", game=record["game"]), title_justify="left", show_edge=False)
-    for name in ("step", "hand", "points", "damage", "heal", "HP", "rule"):
-        table.add_column(name, justify="right" if name in ("points", "damage", "heal", "HP") else "left")
-    for e in record["ledger"]:
-        table.add_row(e["step"], e["hand"] or "-", f"{e['points']:+,}", f"{e['damage']:,}",
-                      f"{e['heal']:,}", f"{e['hp']:,}", e["rule"])  # fmt: skip
+def columns(table: RichTable, names: Iterable[str], lang: str, *, right: Iterable[str] = ()) -> RichTable:
+    """Add the named columns, their headers from the catalog (``col.NAME``)."""
+    right = set(right)
+    for name in names:
+        table.add_column(text(f"col.{name}", lang) if name else "", justify="right" if name in right else "left")
     return table
 
 
-def hands_table(record: dict) -> RichTable:
+def ratio_text(ratio: float | None, lang: str = "en") -> str:
+    return "-" if ratio is None else text("fmt.ratio", lang, ratio=f"{ratio:g}")
+
+
+def result_text(result: str | None, lang: str = "en") -> str:
+    return "-" if result is None else text(f"result.{result}", lang)
+
+
+def ledger_table(record: dict, lang: str = "en") -> RichTable:
+    table = RichTable(title=text("render.ledger", lang, game=record["game"]), title_justify="left", show_edge=False)
+    columns(table, ("step", "hand", "points", "damage", "heal", "hp", "rule"), lang,
+            right=("points", "damage", "heal", "hp"))  # fmt: skip
+    for e in record["ledger"]:
+        table.add_row(e["step"], e["hand"] or "-", amount(e["points"], lang, sign=True), amount(e["damage"], lang),
+                      amount(e["heal"], lang), amount(e["hp"], lang), e["rule"])  # fmt: skip
+    return table
+
+
+def hands_table(record: dict, lang: str = "en") -> RichTable:
     dealer = record["dealer"]
-    title = text("render.dealer_bust" if dealer["bust"] else "render.dealer", cards=" ".join(dealer["cards"]),
+    title = text("render.dealer_bust" if dealer["bust"] else "render.dealer", lang, cards=" ".join(dealer["cards"]),
                  total=dealer["total"])  # fmt: skip
     table = RichTable(title=title, title_justify="left", show_edge=False)
-    for name in ("hand", "cards", "bet", "result", "ratio"):
-        table.add_column(name, justify="right" if name in ("bet", "ratio") else "left")
+    columns(table, ("hand", "cards", "bet", "result", "ratio"), lang, right=("bet", "ratio"))
     for h in record["hands"]:
-        ratio = "-" if h["ratio"] is None else f"{h['ratio']:g}x"
-        table.add_row(h["hand"], " ".join(h["cards"]), f"{h['bet']:,}", h["result"] or "-", ratio)
+        table.add_row(h["hand"], " ".join(h["cards"]), amount(h["bet"], lang), result_text(h["result"], lang),
+                      ratio_text(h["ratio"], lang))  # fmt: skip
     return table
 
 
-def game_summary(console: Console, record: dict) -> None:
-    console.print(hands_table(record))
+def game_summary(console: Console, record: dict, lang: str = "en") -> None:
+    console.print(hands_table(record, lang))
     if record["ledger"]:
-        console.print(ledger_table(record))
+        console.print(ledger_table(record, lang))
 
 
 def final_state(console: Console, state: State, lang: str = "en") -> None:
     data = to_json(state)
-    head = Text()
-    head.append(f"status {data['status']}", style="bold")
-    if data["reason"]:
-        head.append(f" ({data['reason']})")
-    if data["reward"]:
-        head.append(f" - {data['reward']}", style="bold yellow")
-    console.print(head)
+    console.print(Text(text(f"render.final.{data['status']}", lang, reason=Term(f"reason.{data['reason']}"),
+                            reward=Term(f"reward.{state.config.difficulty}")), style="bold"))  # fmt: skip
     console.print(
         text("render.state", lang, hp=data["hp"], announced=text("announce", lang, hp=data["hp"],
              announce=data["announce"]), games=data["games"], mp=data["mp"], **data["jokers"]),
         highlight=False,
     )  # fmt: skip
-    table = RichTable(show_edge=False)
-    for name in ("box", "player", "points", "bankrupt", "streak", "yellow"):
-        table.add_column(name, justify="right" if name in ("points", "streak", "yellow") else "left")
+    table = columns(RichTable(show_edge=False), ("box", "player", "points", "bankrupt", "streak", "yellow"), lang,
+                    right=("points", "streak", "yellow"))  # fmt: skip
     for number, box in data["boxes"].items():
-        table.add_row(number, box["player"], f"{box['points']:,}", "yes" if box["bankrupt"] else "",
-                      str(box["streak"]), str(box["yellow"]))  # fmt: skip
+        table.add_row(number, box["player"], amount(box["points"], lang),
+                      text("render.bankrupt", lang) if box["bankrupt"] else "", str(box["streak"]),
+                      str(box["yellow"]))  # fmt: skip
     console.print(table)
 
 
@@ -91,12 +102,12 @@ def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str
     settled = None
     for outcome in items:
         if outcome.undone is not None:
-            console.print(Text(f"    undo     {outcome.undone}", style="yellow"))
+            console.print(Text(text("render.undo", lang, command=str(outcome.undone)), style="yellow"))
         rulings(console, outcome.rulings, lang)
         if outcome.settled:
             settled = outcome.game
     if records is not None and settled in records:
-        game_summary(console, records[settled])
+        game_summary(console, records[settled], lang)
 
 
 def live_state(state: State, lang: str = "en"):
@@ -115,17 +126,18 @@ def live_state(state: State, lang: str = "en"):
     if state.shoe_left is not None:
         title.append(text("render.shoe", lang, left=state.shoe_left))
     if state.over:
-        title.append(f" · {state.status.value.upper()} ({state.reason})", style="bold magenta")
-    table = RichTable(show_edge=False, pad_edge=False, box=None)
-    for name in ("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow"):
-        table.add_column(name, justify="right" if name in ("points", "bet", "streak", "yellow") else "left")
+        title.append(text("render.over", lang, status=Term(f"status.{state.status.value}"),
+                          reason=Term(f"reason.{state.reason}")), style="bold magenta")  # fmt: skip
+    table = columns(RichTable(show_edge=False, pad_edge=False, box=None),
+                    ("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow"), lang,
+                    right=("points", "bet", "streak", "yellow"))  # fmt: skip
     expected = expectation(state)
     turn = expected.params.get("hand") if expected.phase.value == "players" else None
     if game is not None and game.dealer:
         # the hole card stays hidden on screen until it is revealed (the stream may show it)
         cards = " ".join("[?]" if c is game.hole else str(c) for c in game.dealer)
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
-        table.add_row("", "D", "dealer", "", "", cards, str(total(shown)), "", "")
+        table.add_row("", "D", text("render.dealer_row", lang), "", "", cards, total(shown).localized(lang), "", "")
     for number, box in state.boxes.items():
         hands = game.hands_of(number) if game is not None else []
         rows = hands or [None]
@@ -133,12 +145,13 @@ def live_state(state: State, lang: str = "en"):
             label = hand.label if hand is not None else str(number)
             bet = hand.bet if hand is not None else (game.bets.get(number) if game else None)
             cards = " ".join(str(c) for c in hand.cards) if hand is not None else ""
-            value = str(hand.total()) if hand is not None and hand.cards else ""
+            value = hand.total().localized(lang) if hand is not None and hand.cards else ""
             if hand is not None and hand.outcome in ("bust", "blackjack", "surrender", "joker", "under"):
-                value += f" {hand.outcome}"
+                value += " " + text(f"outcome.{hand.outcome}", lang)
             marker = "▶" if turn == label else ""
             style = "dim" if box.bankrupt else ""
-            table.add_row(marker, label, box.player, f"{box.points:,}", f"{bet:,}" if bet else "-", cards, value,
+            table.add_row(marker, label, box.player, amount(box.points, lang), amount(bet, lang) if bet else "-", cards,
+                          value,
                           str(box.streak), str(state.yellow.get(box.player, 0)), style=style)  # fmt: skip
     footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic")
     return Group(title, table, footer)

@@ -35,9 +35,11 @@ class ReplayResult:
 
     def error_text(self, lang: str = "en") -> str:
         assert self.error is not None
+        from dealer_assist.messages import text
+
         clause = getattr(self.error, "clause", None)
-        body = self.error.text(lang)
-        return f"line {self.error_line}: {clause}: {body}" if clause else f"line {self.error_line}: {body}"
+        body = f"{clause}: {self.error.text(lang)}" if clause else self.error.text(lang)
+        return text("session.line", lang, line=self.error_line, error=body)
 
 
 def replay_text(text: str, *, session: Session | None = None) -> ReplayResult:

@@ -82,6 +82,7 @@ class SessionRow:
     status: str
     games: int
     hp: int
+    lang: str | None = None  # the language the session was played in (schema v4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +186,12 @@ def _create_v3(db: sqlite_utils.Database) -> None:
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3)]
+def _create_v4(db: sqlite_utils.Database) -> None:
+    """The language each session was played in: the default of its audit and report."""
+    db["sessions"].add_column("lang", str)
+
+
+MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4)]
 SCHEMA = MIGRATIONS[-1][0]
 
 
@@ -340,6 +346,17 @@ class Store:
             if self.db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
+    @property
+    def _session_columns(self) -> str:
+        return "id, name, created, status, games, hp" + (", lang" if self._has("sessions", "lang") else "")
+
+    def set_lang(self, session: SessionRow, lang: str) -> SessionRow:
+        """Remember the language ``session`` is played in (the default of its audit and report)."""
+        if session.lang != lang:
+            with self._write():
+                self.db.execute("update sessions set lang = ? where id = ?", [lang, session.id])
+        return self.get(session.name)
+
     def _has(self, table: str, column: str | None = None) -> bool:
         columns = self._columns.get(table)
         return columns is not None and (column is None or column in columns)
@@ -349,14 +366,14 @@ class Store:
     def sessions(self) -> list[SessionRow]:
         if not self._has("sessions"):
             return []
-        rows = self.db.query("select id, name, created, status, games, hp from sessions order by id")
+        rows = self.db.query(f"select {self._session_columns} from sessions order by id")
         return [SessionRow(**row) for row in rows]
 
     def find(self, name: str) -> SessionRow | None:
         if not self._has("sessions") or not _encodable(name):
             return None
         for row in self.db.query(
-            "select id, name, created, status, games, hp from sessions where name = ?", [name]
+            f"select {self._session_columns} from sessions where name = ?", [name]
         ):
             return SessionRow(**row)
         return None

@@ -171,7 +171,7 @@ def report(fmt: str, sample: str = "extreme_445") -> str:
 def test_report_json_figures():
     data = json.loads(report("json"))
     assert data["result"] == {"status": "success", "reason": "hp_zero", "reward": "Platinum Treasure Box",
-                              "hp": 0, "announce": 0, "games": 4, "mp": 2}  # fmt: skip
+                              "difficulty": "extreme", "hp": 0, "announce": 0, "games": 4, "mp": 2}  # fmt: skip
     assert [(g["damage"], g["heal"], g["hp_after"]) for g in data["games"]] == [
         (0, 20000, 170000), (20000, 0, 150000), (30000, 10000, 130000), (130000, 0, 0)]
     box3 = next(b for b in data["boxes"] if b["box"] == 3)
@@ -190,14 +190,14 @@ def test_report_csv_figures():
 
 def test_report_markdown_figures():
     text = report("markdown")
-    assert "**Result:** success (hp_zero) - Platinum Treasure Box; HP 0 after 4 games" in text
+    assert "**Result:** success (the dealer's HP is 0) - Platinum Treasure Box; HP 0 after 4 games" in text
     assert "| 3 | on | 40,000 | 1 bust, 3 blackjack, 5 push | 30,000 | 10,000 | 130,000 |" in text
     assert "| 3 | ben | 4 | 1 | 2 | 0 | 0 | 0 | 0 | 100,000 | 260,000 |" in text
 
 
 def test_report_text_figures():
     text = report("text")
-    assert "success (hp_zero) - Platinum Treasure Box" in text
+    assert "success (the dealer's HP is 0) - Platinum Treasure Box" in text
     assert "130,000" in text and "260,000" in text and "█" in text
 
 

@@ -360,7 +360,7 @@ def test_db_read_only_checks_are_made_before_sqlite(tmp_path, monkeypatch):
     assert invoke("verify", "q", "--db", db).exit_code == 0
 
 
-def test_db_of_schema_v2_is_migrated_to_v3_and_its_chain_still_holds(tmp_path):
+def test_db_of_schema_v2_is_migrated_to_the_current_schema_and_its_chain_still_holds(tmp_path):
     import sqlite_utils
 
     from dealer_assist import store as store_mod
@@ -388,7 +388,7 @@ def test_db_of_schema_v2_is_migrated_to_v3_and_its_chain_still_holds(tmp_path):
     result = run("play", "--session", "old", "--db", str(path), input="note after the upgrade\n")
     assert result.returncode == 0, result.stderr
     store = Store(path)
-    assert store.versions() == {1, 2, 3}
+    assert store.versions() == {1, 2, 3, 4}
     rows = store.events(store.get("old"))
     assert rows[0].typed is None and rows[-1].typed == "note after the upgrade"
     assert store.verify(store.get("old")).ok

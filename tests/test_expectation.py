@@ -33,7 +33,7 @@ def test_the_next_recipient_of_a_dealt_card():
 def test_the_hand_to_act_and_its_legal_actions():
     e = expect(G + "deal 9 8 6 8 9 [T]")  # box 1: 9 8
     assert e.clause == "BASE-4"
-    assert e.params["hand"] == "1" and e.params["total"] == "17" and e.params["up"] == "6"
+    assert e.params["hand"] == "1" and str(e.params["total"]) == "17" and e.params["up"] == "6"
     assert e.params["actions"] == "ht/st/dd/sr"  # not a pair: no split
     pair = expect(G + "deal 8 9 6 8 9 [T]")
     assert pair.params["actions"] == "ht/st/dd/sp/sr"
@@ -48,7 +48,7 @@ def test_a_required_check_the_reveal_and_next():
     assert expect(G + "deal 9 8 A 9 8 [?]").clause == "SURR-1"
     assert expect(G + "deal 9 8 6 9 8 [?]\n1 st\n3 st").clause == "CARD-4"
     e = expect(G + "deal 9 8 6 9 8 [?]\n1 st\n3 st\nreveal 7")
-    assert e.phase.value == "dealer" and e.params == {"total": "13"}
+    assert e.phase.value == "dealer" and {k: str(v) for k, v in e.params.items()} == {"total": "13"}
     assert legal(run(G + "deal 9 8 6 9 8 [?]\n1 st\n3 st\nreveal 7").state) == ["empty", "next", "note", "yellow"]
 
 

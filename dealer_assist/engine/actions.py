@@ -63,7 +63,7 @@ def act(t: Table, cmd: n.HandCommand) -> None:
             t.refuse("BASE-4", "hand.no_split_card", hand=hand.label)
         _give(t, hand, cmd.card)
         t.rule("BASE-4", "hand.split_card", hand=hand.label, card=str(hand.cards[-1]),
-               total=str(hand.total()))  # fmt: skip
+               total=hand.total())  # fmt: skip
         if hand.split_aces and not hand.done:
             t.rule("BASE-4", "hand.split_aces_stand", hand=hand.label)
             flow.stand(t, hand)
@@ -79,11 +79,11 @@ def act(t: Table, cmd: n.HandCommand) -> None:
         case n.Hit(card=card):
             hand.acted = True
             _give(t, hand, card)
-            t.rule("BASE-4", "hand.hit", hand=hand.label, card=str(hand.cards[-1]), total=str(hand.total()))
+            t.rule("BASE-4", "hand.hit", hand=hand.label, card=str(hand.cards[-1]), total=hand.total())
             flow.after_card(t, hand)
         case n.Stand():
             hand.acted = True
-            t.rule("BASE-4", "hand.stand", hand=hand.label, total=str(hand.total()))
+            t.rule("BASE-4", "hand.stand", hand=hand.label, total=hand.total())
             flow.stand(t, hand)
         case n.Double(card=card):
             if hand.split or len(hand.cards) != 2 or hand.acted:
@@ -94,7 +94,7 @@ def act(t: Table, cmd: n.HandCommand) -> None:
             hand.bet *= 2
             _give(t, hand, card)
             t.rule("BASE-4", "hand.double", hand=hand.label, card=str(hand.cards[-1]), bet=hand.bet,
-                   total=str(hand.total()))  # fmt: skip
+                   total=hand.total())  # fmt: skip
             flow.after_card(t, hand)
             if not hand.done:
                 flow.stand(t, hand)

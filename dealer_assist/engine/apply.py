@@ -100,11 +100,11 @@ def expectation(state: State) -> Expectation:
         if hand.split and len(hand.cards) == 1:
             key_params = {"hand": hand.label, "player": box.player}
             return Expectation(phase, clause, "expect.split_card", key_params)
-        params = {"hand": hand.label, "player": box.player, "total": str(hand.total()), "up": str(up),
+        params = {"hand": hand.label, "player": box.player, "total": hand.total(), "up": str(up),
                   "actions": "/".join(legal_actions(state, hand.label))}  # fmt: skip
     elif phase is Phase.DEALER:
         assert game is not None
-        params = {"total": str(total(game.dealer))}
+        params = {"total": total(game.dealer)}
     elif phase is Phase.LOCK:
         from dealer_assist.engine.skills import lock_dice
 

@@ -71,7 +71,7 @@ def next_card(t: Table, cmd: n.Next) -> None:
     decision, clause = decide(game.dealer, card if visible else None)
     now = total(game.dealer)
     key = f"draw.{decision.value.lower()}" + ("" if visible else "_closed")
-    t.rule(clause, key, total=str(now), card=str(card))
+    t.rule(clause, key, total=now, card=str(card))
     if decision is Decision.STAND:
         if visible and not state.known_top:
             state.known_top.append(KnownCard(card, "stood"))
@@ -100,7 +100,7 @@ def dealer_draws(t: Table, card: Card) -> None:
         sighting = jokers.sight(t, sighting, where="dealer", public=True)
         if not flow.dealer_joker(t, sighting):
             return
-    t.rule("CARD-5", "dealer.draws", card=str(card), total=str(total(game.dealer)))
+    t.rule("CARD-5", "dealer.draws", card=str(card), total=total(game.dealer))
     flow.dealer_turn(t)
 
 

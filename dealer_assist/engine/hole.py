@@ -14,7 +14,7 @@ def show(t: Table) -> int | None:
     game = t.game
     card = game.dealer[1]
     game.hole_shown = True
-    t.rule("CARD-4", "dealer.reveal", card=str(card), total=str(total(game.dealer)))
+    t.rule("CARD-4", "dealer.reveal", card=str(card), total=total(game.dealer))
     if not card.is_joker:
         return None
     sighting = jokers.sight(t, game.hole_joker, where="dealer", public=True, hole=True)
