@@ -193,7 +193,8 @@ def _print_replay(result, lang: str) -> None:
     console = Console(highlight=False)
     records = {record["game"]: record for record in to_json(result.session.state)["log"]}
     for line in result.lines:
-        console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}")
+        # the script's own line (its comment too), on one screen line however long
+        console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}", no_wrap=True, overflow="ellipsis")
         render.outcomes(console, line.outcomes, records, lang)
     console.print()
     render.final_state(console, result.session.state, lang)

@@ -71,7 +71,7 @@ def build(state: State, *, chain: dict[str, Any] | None = None) -> dict[str, Any
 
 
 def _results(game: dict, lang: str = "en") -> str:
-    return ", ".join(f"{h['hand']} {result_text(h['result'], lang)}" for h in game["hands"])
+    return text("list.sep", lang).join(f"{h['hand']} {result_text(h['result'], lang)}" for h in game["hands"])
 
 
 GAME_COLUMNS = ("game", "recovery", "bets", "results", "damage", "heal", "hp_after")

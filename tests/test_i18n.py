@@ -20,7 +20,7 @@ ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "sample_sessions"
 SCRIPTS = sorted(SAMPLES.glob("*.txt"))
 GOLDEN = ("notation_example", "jokers")  # their Japanese replay is checked in (NAME.ja.out)
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
+JAPANESE = re.compile(r"[\u3001-\u303f\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
 # English function words: one of them in a Japanese line means an English sentence slipped in
 ENGLISH = re.compile(r"\b(the|is|are|was|and|of|to|for|with|from|this|that|has|have|not|every|each|its|an|"
                      r"by|be|at|it|on|in|no|or|as|if|than|then|when|after|before|only|all)\b", re.I)  # fmt: skip
