@@ -396,7 +396,7 @@ def export(name: str, output: str | None, lang: str, db_path: str | None) -> Non
     try:
         store = open_store(db_path, readonly=True)
         session_lang(lang, (store, store.get(name)))
-        script = LiveSession.open(store, name).script()
+        script = LiveSession.open(store, name).script(LANG)
     except DealerAssistError as exc:
         fail(exc)
     if output:

@@ -43,8 +43,7 @@ class LiveSession:
                 for cmd in n.parse_line(event.text):
                     self.session.submit(cmd)
             except DealerAssistError as exc:
-                raise SessionError("session.stored_unreadable", name=row.name, seq=event.seq,
-                                   error=_reason(exc)) from None  # fmt: skip
+                raise StoredUnreadable(row.name, event.seq, exc) from None
         self.last = (events[-1].seq, events[-1].hash) if events else (0, "")
 
     @classmethod
@@ -86,8 +85,9 @@ class LiveSession:
     def enter(self, line: str) -> list[Outcome]:
         """Apply one line; store it; return what each command did. Raises when refused.
 
-        Each event keeps the normalised command (``text``, what replays) and the whole line
-        as it was typed (``typed``, for disputes)."""
+        Each event keeps the command's canonical text (``text``, what replays and exports:
+        ``notation.canonical``, so ``3 ヒット 9`` is stored as ``3 ht 9``) and the whole line as
+        it was typed (``typed``, for disputes)."""
         segments = n.split_line(line)
         commands = [n.parse_command(s) for s in segments]
         if not commands:
@@ -95,7 +95,8 @@ class LiveSession:
         saved = self.session.snapshot(commands)
         outcomes = self.session.submit_all(commands)
         try:
-            items = [(text, cmd.to_dict(), line) for text, cmd in zip(segments, commands, strict=True)]
+            items = [(n.canonical(text, cmd), cmd.to_dict(), line)
+                     for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
             games = [game_record(self.state, self.state.game)] if self.state.game is not None else []
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
                                           games=games, lock=self.lock)  # fmt: skip
@@ -113,23 +114,41 @@ class LiveSession:
                 segments = n.split_line(line)
                 commands = [n.parse_command(s) for s in segments]
                 self.session.submit_all(commands)
-                items += [(text, cmd.to_dict(), line) for text, cmd in zip(segments, commands, strict=True)]
+                items += [(n.canonical(text, cmd), cmd.to_dict(), line)
+                          for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
                                           games=to_json(self.state)["log"], lock=self.lock)  # fmt: skip
         except BaseException:
             self.session.restore(start)
             raise
 
-    def script(self) -> str:
-        """The session as a notation script (`export`): every accepted command, normalised."""
-        lines = [f"# dealer-assist session {self.row.name!r}, created {self.row.created}"]
+    def script(self, lang: str = "en") -> str:
+        """The session as a notation script (`export`): every accepted command in its canonical
+        text; the header comment in ``lang``."""
+        from dealer_assist.messages import text
+
+        lines = ["# " + text("export.header", lang, name=self.row.name, created=self.row.created)]
         lines += [event.text for event in self.store.events(self.row)]
         return "\n".join(lines) + "\n"
 
 
-def _reason(exc: DealerAssistError) -> str:
+def _reason(exc: DealerAssistError, lang: str = "en") -> str:
     clause = getattr(exc, "clause", None)
-    return f"{clause}: {exc.text()}" if clause else exc.text()
+    return f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
+
+
+class StoredUnreadable(SessionError):
+    """A stored event that no longer replays (``session.stored_unreadable``); the reason is
+    told in the language the error is shown in."""
+
+    def __init__(self, name: str, seq: int, error: DealerAssistError) -> None:
+        super().__init__("session.stored_unreadable", name=name, seq=seq, error=_reason(error))
+        self.error = error
+
+    def text(self, lang: str = "en") -> str:
+        from dealer_assist.messages import text
+
+        return text(self.key, lang, **{**self.params, "error": _reason(self.error, lang)})
 
 
 @dataclass(frozen=True, slots=True)

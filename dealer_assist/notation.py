@@ -16,6 +16,58 @@ live prompt, the pipe mode of ``play``, ``import``, a stored session being loade
   wherever it stands, notes included, so what is stored is exactly what replays;
 - numbers are bounded: points and HP at most ``MAX_POINTS``, a line at most ``MAX_LINE``
   characters, a token (a name, a card, an amount) at most ``MAX_TOKEN``.
+
+Japanese input (issue 9) is read as the notation's canonical form. After NFKC (so half-width
+katakana ``ﾋｯﾄ`` is ``ヒット`` and full-width digits are digits), and only as a whole token in
+the position of a command, a hand action, a card, an amount or ``bet``'s ``-``:
+
+- amounts in 万/千 (億 and 兆 too), with an optional trailing ``P``: ``1万``, ``2.5万``,
+  ``１万５千`` (= ``1万5千``), ``100万``, ``5千``, ``1万5000``, ``97万5000P``, ``1億``; each unit
+  at most once, largest first, each part smaller than the unit before it; a decimal only in
+  the last part (``2.5万``, not ``1.5万5千``); computed exactly, the result must be whole and
+  at most ``MAX_POINTS``. ``5000P`` is ``5000``. (``JA_UNITS``)
+- the marks an IME writes for ``-``: a token made only of ``ー`` (U+30FC; ``ｰ`` U+FF70 is it
+  after NFKC), ``―`` (U+2015), ``‐`` (U+2010), ``—`` (U+2014), ``−`` (U+2212), ``–`` (U+2013) or
+  ``‒`` (U+2012) is ``-`` (``－`` U+FF0D is ``-`` after NFKC): ``bet 3 ー``. (``DASHES``)
+- words (``JA_COMMANDS``, ``JA_ACTIONS``, ``JA_CARDS``, ``JA_NONE``; the prompt's own words are
+  ``JA_PROMPT``):
+
+  | Japanese | notation |
+  |---|---|
+  | ゲーム | ``game`` |
+  | ベット | ``bet`` |
+  | 再分配, ポイント再分配 | ``redistribute`` |
+  | バックベット, バックベットアタック | ``backbet`` |
+  | ディール, 配布 | ``deal`` |
+  | サレンダー (command) | ``sr`` (the surrender call) |
+  | ノーサレンダー | ``go`` |
+  | ピーク, チェック | ``peek`` |
+  | ロック, ツーロック | ``lock`` |
+  | なし (after ``lock``) | ``none`` |
+  | タイムアップ | ``timeup`` |
+  | イエロー, イエローカード | ``yellow`` |
+  | リビール | ``reveal`` |
+  | ネクスト | ``next`` |
+  | ディーラー | ``dealer`` |
+  | シュー切れ | ``empty`` |
+  | メモ | ``note`` |
+  | 取り消し, 取消し, 取消, アンドゥ | ``undo`` |
+  | ヒット | ``HAND ht`` |
+  | スタンド | ``HAND st`` |
+  | ダブル, ダブルダウン | ``HAND dd`` |
+  | スプリット | ``HAND sp`` |
+  | サレンダー (after a hand) | ``HAND sr`` (late surrender) |
+  | 未来予知 | ``HAND foresight`` |
+  | ジョーカー, [ジョーカー] | ``JK``, ``[JK]`` (a card) |
+  | ヘルプ, 終了 (the prompt) | ``help``, ``quit`` |
+
+  The setup commands (``quest``, ``hp``, ``dice``, ``seat``, ``skill``, ``jk``, ``shoe``,
+  ``rule``) and their values have no Japanese words (amounts in 万 are read there too).
+
+Nothing else is rewritten: a ``ー`` inside a word (``ゲーム``) is part of the word, and a
+``note``'s text and a ``seat``'s player name are kept exactly as typed. What is stored and
+exported is the canonical text (``canonical``): the segment itself when it is plain ASCII,
+else ``str(command)``, which reads back as the same command.
 """
 
 from __future__ import annotations
@@ -317,6 +369,27 @@ KEYWORDS = (
     "reveal", "next", "dealer", "empty", "note", "undo",
 )  # fmt: skip
 
+# ---- Japanese input (see the module docstring): whole tokens, after NFKC
+
+JA_COMMANDS: dict[str, str] = {
+    "ゲーム": "game", "ベット": "bet", "再分配": "redistribute", "ポイント再分配": "redistribute",
+    "バックベット": "backbet", "バックベットアタック": "backbet", "ディール": "deal", "配布": "deal",
+    "サレンダー": "sr", "ノーサレンダー": "go", "ピーク": "peek", "チェック": "peek", "ロック": "lock",
+    "ツーロック": "lock", "タイムアップ": "timeup", "イエロー": "yellow", "イエローカード": "yellow",
+    "リビール": "reveal", "ネクスト": "next", "ディーラー": "dealer", "シュー切れ": "empty", "メモ": "note",
+    "取り消し": "undo", "取消し": "undo", "取消": "undo", "アンドゥ": "undo",
+}  # fmt: skip
+JA_ACTIONS: dict[str, str] = {
+    "ヒット": "ht", "スタンド": "st", "ダブル": "dd", "ダブルダウン": "dd", "スプリット": "sp",
+    "サレンダー": "sr", "未来予知": "foresight",
+}  # fmt: skip
+JA_CARDS: dict[str, str] = {"ジョーカー": "JK", "[ジョーカー]": "[JK]"}
+JA_NONE = ("なし",)  # lock none
+JA_PROMPT: dict[str, str] = {"ヘルプ": "help", "終了": "quit"}  # words of the prompt, not of the notation
+# what an IME writes for "-" (after NFKC: U+FF0D is "-", U+FF70 is U+30FC)
+DASHES = "ー―‐—−–‒"
+JA_UNITS = (("兆", 10**12), ("億", 10**8), ("万", 10**4), ("千", 10**3))
+
 
 # --------------------------------------------------------------------------- tokens
 
@@ -326,7 +399,12 @@ _CARD_RE = re.compile(
     re.IGNORECASE,
 )
 _AMOUNT_RE = re.compile(r"(?P<whole>[0-9]+)(?:\.(?P<fraction>[0-9]+))?(?P<unit>[km])?", re.IGNORECASE)
-_NUMERIC_RE = re.compile(r"[0-9,_.]+[km]?", re.IGNORECASE)
+_NUMERIC_RE = re.compile(r"[0-9,_.]+[km]?|[0-9,_.兆億万千]+p?", re.IGNORECASE)
+_JA_PART = r"[0-9]+(?:\.[0-9]+)?"
+_JA_AMOUNT_RE = re.compile(
+    "".join(f"(?:(?P<u{i}>{_JA_PART}){unit})?" for i, (unit, _) in enumerate(JA_UNITS)) + r"(?P<rest>[0-9]+)?"
+)
+_DASH_RE = re.compile(f"-|[{DASHES}]+")
 _DIGITS_RE = re.compile(r"[0-9]+")
 _HAND_RE = re.compile(r"(?P<box>[1-7])(?P<letter>[a-h])?", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1000, "m": 1_000_000}
@@ -434,7 +512,7 @@ def tokens_of(segment: str) -> list[str]:
 
 def shown(token: str) -> str:
     """A token as quoted in a message: a long one is cut, with its length."""
-    return token if len(token) <= 24 else f"{token[:20]}… ({len(token)} characters)"
+    return token if len(token) <= 24 else f"{token[:20]}…({len(token)})"
 
 
 def normalize(text: str) -> str:
@@ -443,6 +521,8 @@ def normalize(text: str) -> str:
 
 
 def parse_card(token: str) -> Card:
+    """``9``, ``[K]``, ``Kc``, ``10``, ``JK`` (``ジョーカー``), ``[?]``: one card."""
+    token = JA_CARDS.get(token, token)
     m = _CARD_RE.fullmatch(token) if len(token) <= MAX_TOKEN else None
     if not m or bool(m["open"]) != bool(m["close"]):
         raise NotationError("notation.card", got=shown(token))
@@ -460,30 +540,70 @@ def parse_card(token: str) -> Card:
 
 
 def parse_amount(token: str) -> int:
-    """``5000``, ``5k``, ``1.2m``, ``100,000``: a whole number of points, at most ``MAX_POINTS``."""
+    """``5000``, ``5k``, ``1.2m``, ``100,000``, ``1万``, ``2.5万``, ``1万5千``, ``1万5000P``: a
+    whole number of points, at most ``MAX_POINTS`` (computed exactly, never in floats)."""
     if len(token) > MAX_TOKEN:
         if _NUMERIC_RE.fullmatch(token):
             raise NotationError("notation.amount_max", got=shown(token), limit=MAX_POINTS)
-        raise NotationError("notation.amount", got=shown(token))
-    m = _AMOUNT_RE.fullmatch(token.replace(",", "").replace("_", ""))
-    if not m:
-        raise NotationError("notation.amount", got=shown(token))
-    unit = _UNITS[(m["unit"] or "").lower()]
-    fraction = m["fraction"] or ""
+        raise NotationError("notation.amount_forms", got=shown(token))
+    plain = token.replace(",", "").replace("_", "")
+    if len(plain) > 1 and plain[-1] in "Pp" and plain[-2] in "0123456789兆億万千":
+        plain = plain[:-1]  # 5000P, 1万P: the unit of points
+    m = _AMOUNT_RE.fullmatch(plain)
+    if m:
+        value = _scaled(m["whole"], m["fraction"] or "", _UNITS[(m["unit"] or "").lower()], token)
+    else:
+        value = _japanese_amount(plain, token)
+    if value > MAX_POINTS:
+        raise NotationError("notation.amount_max", got=shown(token), limit=MAX_POINTS)
+    return value
+
+
+def _scaled(whole: str, fraction: str, unit: int, token: str) -> int:
+    """``whole.fraction`` times ``unit``, exactly; refused unless it is a whole number."""
     part = int(fraction or "0") * unit  # exact: no decimal rounding
     if part % 10 ** len(fraction):
         raise NotationError("notation.amount_whole", got=shown(token))
-    value = int(m["whole"]) * unit + part // 10 ** len(fraction)
-    if value > MAX_POINTS:
-        raise NotationError("notation.amount_max", got=shown(token), limit=MAX_POINTS)
+    return int(whole) * unit + part // 10 ** len(fraction)
+
+
+def _japanese_amount(plain: str, token: str) -> int:
+    """``1万5千``, ``2.5万``, ``1億2000万``: units largest first, each at most once, each part
+    below the unit before it, a decimal only in the last part."""
+    m = _JA_AMOUNT_RE.fullmatch(plain)
+    parts = [(m[f"u{i}"], size) for i, (_, size) in enumerate(JA_UNITS) if m[f"u{i}"]] if m else []
+    if not parts:  # a plain number was read above: this is no amount at all
+        raise NotationError("notation.amount_forms", got=shown(token))
+    if m["rest"]:
+        parts.append((m["rest"], 1))
+    value, above = 0, None
+    for index, (number, size) in enumerate(parts):
+        whole, _, fraction = number.partition(".")
+        if fraction and index != len(parts) - 1:
+            raise NotationError("notation.amount_forms", got=shown(token))
+        amount = _scaled(whole, fraction, size, token)
+        if above is not None and amount >= above:  # 1万15千, 1万10000: not a Japanese figure
+            raise NotationError("notation.amount_forms", got=shown(token))
+        value, above = value + amount, size
     return value
 
 
 def parse_int(token: str, *, what: str, low: int, high: int) -> int:
     """A plain number (ASCII digits) from ``low`` to ``high``."""
     if len(token) > MAX_TOKEN or not _DIGITS_RE.fullmatch(token) or not low <= int(token) <= high:
-        raise NotationError("notation.number", what=what, low=low, high=high, got=shown(token))
+        raise NotationError("notation.number", what=_what(what), low=low, high=high, got=shown(token))
     return int(token)
+
+
+# what a number is, in the words of each language (a skill's or a rule's name is notation)
+_WHAT = {"box": "notation.what.box", "die": "notation.what.die", "joker level": "notation.what.joker_level",
+         "cards in the shoe": "notation.what.shoe"}  # fmt: skip
+
+
+def _what(what: str):
+    from dealer_assist.i18n import Term
+
+    return Term(_WHAT[what]) if what in _WHAT else what
 
 
 def parse_box(token: str) -> int:
@@ -517,7 +637,7 @@ def _need(args: list[str], count: int, usage: str, *, at_most: int | None = None
 def _parse_hand_command(hand: HandRef, args: list[str]) -> Command:
     if not args:
         raise NotationError("notation.hand_action", hand=str(hand))
-    action = args[0].lower()
+    action = JA_ACTIONS.get(args[0], args[0].lower())
     rest = args[1:]
     if action == "ht":
         _need(rest, 1, f"{hand} ht CARD", at_most=1)
@@ -551,7 +671,7 @@ def parse_command(segment: str) -> Command:
     tokens = tokens_of(segment)
     if not tokens:
         raise NotationError("notation.empty")
-    head, args = tokens[0].lower(), tokens[1:]
+    head, args = JA_COMMANDS.get(tokens[0], tokens[0].lower()), tokens[1:]
     hand = parse_hand(head)
     if hand is not None:
         return _parse_hand_command(hand, args)
@@ -601,7 +721,7 @@ def parse_command(segment: str) -> Command:
     if head == "bet":
         _need(args, 2, "bet BOX AMOUNT | bet BOX -", at_most=2)
         box = parse_box(args[0])
-        return Bet(box, None if args[1] == "-" else parse_amount(args[1]))
+        return Bet(box, None if _DASH_RE.fullmatch(args[1]) else parse_amount(args[1]))
     if head == "redistribute":
         _need(args, 1, "redistribute BOX=AMOUNT ...")
         shares = []
@@ -623,7 +743,7 @@ def parse_command(segment: str) -> Command:
     if head == "lock":
         usage = "lock D D | lock D D D | lock none"
         _need(args, 1, usage, at_most=3)
-        if len(args) == 1 and args[0].lower() == "none":
+        if len(args) == 1 and (args[0].lower() == "none" or args[0] in JA_NONE):
             return Lock(None)
         if len(args) < 2:
             raise NotationError("notation.usage", usage=usage)
@@ -647,6 +767,16 @@ def parse_command(segment: str) -> Command:
         _need(args, 0, head, at_most=0)
         return simple[head]()
     raise NotationError("notation.unknown", got=shown(tokens[0]))
+
+
+def canonical(segment: str, command: Command) -> str:
+    """The text stored and exported for one command: the segment as typed (normalised,
+    ``split_line``) when it is plain ASCII notation, else the command's canonical text
+    (``str(command)``: ``bet 3 1万`` → ``bet 3 10000``, ``3 ヒット 9`` → ``3 ht 9``), which
+    reads back as the same command; a note's text and a player's name are kept as typed."""
+    if segment.isascii():
+        return segment
+    return str(command)
 
 
 def split_line(line: str) -> list[str]:

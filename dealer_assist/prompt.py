@@ -4,23 +4,226 @@ Each line goes through ``LiveSession.enter`` (stored before it is reported); the
 and the compact state are printed with rich; the bottom toolbar says what the tool expects
 next and shows the TIME-1 clock. When a clock runs out the toolbar offers the command that
 records it (F2 puts it on the line; Enter records it like any other command).
+
+Everything the prompt prints comes from the catalog, in the language it is given: the
+toolbar and its clocks, ``help`` (what can be typed now; ``help COMMAND`` explains one
+command of NOTATION.md with its form, an example and its clauses), the completions'
+descriptions (the completions themselves are the notation, the same in every language).
+The parts that need no terminal are pure functions (``help_text``, ``completions``,
+``matching``, ``toolbar_html``, ``prompt_word``) so that they can be tested as text.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from rich.console import Console
 from rich.text import Text
 
+from dealer_assist import notation as n
 from dealer_assist import render
 from dealer_assist.engine.view import game_record
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.i18n import Term
 from dealer_assist.live import LiveSession, clock, suggestions
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
 from dealer_assist.store import short_hash
+
+
+# --------------------------------------------------------------------------- help topics
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One command of NOTATION.md for ``help`` and completion. Its sentences are catalog
+    entries: ``help.short.NAME`` (one line: the completion's description), ``help.cmd.NAME``
+    (what it does) and ``help.example.NAME`` (an example line, in each language)."""
+
+    name: str
+    form: str  # the notation
+    clauses: tuple[str, ...] = ()  # RULES.md clauses it touches
+    hint: str = ""  # placeholders shown after a completion (``bet 3 AMOUNT|-``)
+
+
+TOPICS: dict[str, Topic] = {t.name: t for t in (
+    Topic("quest", "quest extreme|hard|normal|easy", ("SETUP", "DSK-0"), "extreme|hard|normal|easy"),
+    Topic("hp", "hp N", ("SETUP",), "N"),
+    Topic("dice", "dice D [D [D]]", ("DSK-0",), "D …"),
+    Topic("seat", "seat BOX NAME POINTS", ("BOX-1",), "BOX NAME POINTS"),
+    Topic("skill", "skill surrender LEVEL | skill under on|off | skill redistribute USES | skill mp N",
+          ("GUILD-1", "GUILD-2", "GUILD-5", "GUILD-6"), "NAME VALUE"),
+    Topic("jk", "jk EARLY LATE", ("GUILD-7", "JK-3", "JK-4"), "EARLY LATE"),
+    Topic("shoe", "shoe N", ("DRAW-6", "ANN-2"), "N"),
+    Topic("rule", "rule NAME VALUE", ("SETUP",), "NAME VALUE"),
+    Topic("game", "game", ("HEAL-1",)),
+    Topic("bet", "bet BOX AMOUNT | bet BOX -", ("BET-1", "BET-2", "BET-3", "BET-5", "BET-6"), "AMOUNT|-"),
+    Topic("redistribute", "redistribute BOX=AMOUNT …", ("GUILD-1",), "BOX=AMOUNT …"),
+    Topic("backbet", "backbet", ("GUILD-4",)),
+    Topic("deal", "deal CARD …", ("CARD-2", "CARD-3", "CARD-4", "CARD-6", "JK-1"), "CARD …"),
+    Topic("sr", "sr BOX …", ("SURR-1", "SURR-2", "SURR-4"), "BOX …"),
+    Topic("go", "go", ("SURR-1",)),
+    Topic("peek", "peek [CARD]", ("BASE-6", "JK-6"), "[CARD]"),
+    Topic("lock", "lock D D | lock D D D | lock none", ("DSK-3", "SURR-5"), "D D"),
+    Topic("ht", "HAND ht CARD", ("BASE-4", "BASE-5"), "CARD"),
+    Topic("st", "HAND st", ("BASE-4",)),
+    Topic("dd", "HAND dd CARD", ("BASE-4", "BET-5"), "CARD"),
+    Topic("sp", "HAND sp", ("BASE-4",)),
+    Topic("card", "HAND CARD", ("BASE-4",), "CARD"),
+    Topic("late_sr", "HAND sr", ("SURR-3", "SURR-4")),
+    Topic("foresight", "HAND foresight CARD [CARD]", ("GUILD-3", "TIME-1"), "CARD [CARD]"),
+    Topic("timeup", "timeup", ("TIME-1",)),
+    Topic("yellow", "yellow BOX", ("TIME-2", "TIME-3"), "BOX"),
+    Topic("reveal", "reveal [CARD]", ("CARD-4", "JK-6"), "[CARD]"),
+    Topic("next", "next CARD | next [?]", ("DRAW-1", "DRAW-2", "DRAW-3", "DRAW-4", "DRAW-5"), "CARD"),
+    Topic("dealer", "dealer CARD", ("DRAW-1", "CARD-5"), "CARD"),
+    Topic("empty", "empty", ("DRAW-6", "END-F2", "END-1")),
+    Topic("note", "note TEXT", (), "TEXT"),
+    Topic("undo", "undo"),
+    Topic("help", "help [COMMAND]", (), "[COMMAND]"),
+    Topic("quit", "quit"),
+)}  # fmt: skip
+HAND_TOPICS = ("ht", "st", "dd", "sp", "card", "late_sr", "foresight")
+ALL_WORDS = ("all", "全部", "すべて", "全て")
+
+
+def topic_of(suggestion: str) -> str:
+    """The help topic of a completion (``bet 3 `` → bet, ``1 sr`` → late_sr, ``1a `` → card)."""
+    tokens = n.tokens_of(suggestion)
+    if n.parse_hand(tokens[0]) is not None:
+        if len(tokens) == 1:
+            return "card"
+        return "late_sr" if tokens[1] == "sr" else tokens[1]
+    return tokens[0]
+
+
+def topics_for(query: str) -> list[str] | None:
+    """The topics ``help QUERY`` explains: a keyword (``bet``), a hand action with or without
+    its hand (``ht``, ``3 ht``, ``3a 7``), a Japanese word (``ヒット``, ``ベット``), ``all``;
+    None when it names no command."""
+    tokens = n.tokens_of(n.normalize(query)) if len(query) <= n.MAX_LINE else []
+    if not tokens:
+        return []
+    first, low = tokens[0], tokens[0].lower()
+    if low in ALL_WORDS:
+        return list(TOPICS)
+    if n.parse_hand(low) is not None or low == "hand":
+        if len(tokens) == 1:
+            return list(HAND_TOPICS)
+        action = n.JA_ACTIONS.get(tokens[1], tokens[1].lower())
+        if action == "sr":
+            return ["late_sr"]
+        return [action] if action in n.HAND_ACTIONS else ["card"]
+    if first in n.JA_CARDS or low in ("jk", "[jk]"):
+        return ["jk", "deal"]  # the joker levels, and the joker as a card (in deal)
+    word = n.JA_PROMPT.get(first) or n.JA_COMMANDS.get(first) or n.JA_ACTIONS.get(first) or low
+    word = "quit" if word == "exit" else word
+    if word == "sr":
+        return ["sr", "late_sr"]
+    return [word] if word in TOPICS else None
+
+
+def japanese_words(topic: str) -> list[str]:
+    """The Japanese words read as this command (notation's tables)."""
+    if topic == "late_sr":
+        return [w for w, a in n.JA_ACTIONS.items() if a == "sr"]
+    words = [w for w, k in n.JA_COMMANDS.items() if k == topic]
+    words += [w for w, a in n.JA_ACTIONS.items() if a == topic and topic != "sr"]
+    words += [w for w, k in n.JA_PROMPT.items() if k == topic]
+    if topic == "deal":
+        words += list(n.JA_CARDS)
+    if topic == "lock":
+        words += list(n.JA_NONE)
+    if topic == "bet":
+        words.append("ー")
+    return words
+
+
+def topic_help(name: str, lang: str = "en") -> str:
+    """One command explained: its form, what it does, an example, its clauses, its words."""
+    topic = TOPICS[name]
+    sep = text("list.sep", lang)
+    what = text(f"help.cmd.{name}", lang, names=sep.join(n.RULE_KINDS)).replace("\n", "\n  ")
+    lines = [text("help.topic", lang, form=topic.form, what=what, example=text(f"help.example.{name}", lang))]
+    if topic.clauses:
+        lines.append(text("help.topic_rules", lang, clauses=sep.join(topic.clauses)))
+    words = japanese_words(name)
+    if words:
+        lines.append(text("help.topic_words", lang, words=" / ".join(words)))
+    return "\n".join(lines)
+
+
+def completions(state, lang: str = "en") -> list[tuple[str, str, str]]:
+    """What can be typed now, as (text to insert, text shown, description): the notation, and
+    its description from the catalog in ``lang``."""
+    out = []
+    for option in suggestions(state):
+        topic = TOPICS[topic_of(option)]
+        stem = option.strip(SPACE_CHARS)
+        shown = stem + (f" {topic.hint}" if topic.hint and (option.endswith(" ") or topic.hint[0] == "[") else "")
+        out.append((option, shown, text(f"help.short.{topic.name}", lang)))
+    return out
+
+
+def _canonical_prefix(typed: str) -> str:
+    """What the dealer typed so far, with its Japanese words read as the notation
+    (``ベット `` → ``bet ``, ``3 ヒット`` → ``3 ht``), lower case."""
+    if len(typed) > n.MAX_LINE:
+        return typed
+    typed = n.normalize(typed)
+    tokens = typed.split(" ")
+    if tokens and n.parse_hand(tokens[0].lower()) is not None:
+        if len(tokens) > 1:
+            tokens[1] = n.JA_ACTIONS.get(tokens[1], tokens[1])
+    elif tokens:
+        tokens[0] = n.JA_COMMANDS.get(tokens[0], n.JA_PROMPT.get(tokens[0], tokens[0]))
+    return " ".join(tokens).lower()
+
+
+def matching(state, typed: str, lang: str = "en") -> list[tuple[str, str, str]]:
+    """The completions that continue ``typed`` (Japanese words read as the notation)."""
+    prefix = _canonical_prefix(typed)
+    return [c for c in completions(state, lang) if c[0].lower().startswith(prefix) and c[0].lower() != prefix]
+
+
+def help_text(state, lang: str = "en", query: str = "") -> str:
+    """``help``: first what can be typed now (with what each does), then how to type;
+    ``help COMMAND``: that command explained (``topic_help``); ``help all``: every command."""
+    if query.strip(SPACE_CHARS):
+        names = topics_for(query)
+        if names is None:
+            return text("help.unknown", lang, word=n.shown(query.strip(SPACE_CHARS)), commands=" ".join(TOPICS))
+        if len(names) == len(TOPICS):
+            width = max(len(t.form) for t in TOPICS.values())
+            rows = [f"  {t.form.ljust(width)}  {text(f'help.short.{t.name}', lang)}" for t in TOPICS.values()]
+            return "\n".join([text("help.all", lang), *rows])
+        return "\n\n".join(topic_help(name, lang) for name in names)
+    rows = completions(state, lang)
+    width = max(len(shown) for _, shown, _ in rows)
+    lines = [text("help.now", lang)]
+    lines += [f"  {shown.ljust(width)}  {meta}" for _, shown, meta in rows]
+    words = " ".join(f"{w}={k}" for w, k in n.JA_ACTIONS.items()) + " ジョーカー=JK"
+    lines += [text("help.general", lang), text("help.japanese", lang, words=words)]
+    return "\n".join(lines)
+
+
+def prompt_word(line: str) -> tuple[str, str] | None:
+    """``help [QUERY]`` or ``quit`` typed at the prompt (``ヘルプ``, ``終了``, ``exit`` too):
+    (word, the rest of the line); None for a line of the notation."""
+    if len(line) > n.MAX_LINE:
+        return None
+    tokens = n.tokens_of(n.normalize(line))
+    if not tokens:
+        return None
+    word = n.JA_PROMPT.get(tokens[0], tokens[0].lower())
+    word = "quit" if word == "exit" else word
+    if word == "quit" and len(tokens) == 1:
+        return "quit", ""
+    if word == "help":
+        return "help", " ".join(tokens[1:])
+    return None
 
 
 class Clocks:
@@ -55,10 +258,14 @@ def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
     ticking = clocks.remaining(live)
     if ticking is not None:
         name, left, offer = ticking
+        clock_name = Term(f"clock.{name}")
         if left > 0:
-            parts += f"   ⏱ {name} {left // 60}:{left % 60:02d}"
+            shown = text("prompt.clock", lang, clock=clock_name, minutes=left // 60, seconds=left % 60)
+            parts += f"   ⏱ {_escape(shown)}"
         else:
-            parts += f"   <style bg='ansired'>⏰ {text('time.ran_out', lang, clock=name)}: F2 → {_escape(offer)}</style>"
+            ran_out = text("time.ran_out", lang, clock=clock_name)
+            shown = text("prompt.offer", lang, ran_out=ran_out, offer=offer)
+            parts += f"   <style bg='ansired'>⏰ {_escape(shown)}</style>"
     return parts
 
 
@@ -120,12 +327,17 @@ def run_pipe(live: LiveSession, lines: Iterable, console: Console, *, lang: str 
     refused = 0
     for number, item in _numbered(lines):
         if isinstance(item, DealerAssistError):
-            console.print(Text(f"  ✗ line {number}: {item.text(lang)}", style="bold red"))
+            console.print(Text("  ✗ " + text("prompt.pipe_line", lang, line=number, error=item.text(lang)),
+                               style="bold red"))  # fmt: skip
             refused += 1
             continue
         line = item.rstrip("\n")
-        if line.strip(SPACE_CHARS).lower() in ("quit", "exit"):
+        word = prompt_word(line)
+        if word is not None and word[0] == "quit":
             break
+        if word is not None:  # help: the same text as in the prompt
+            console.print(Text(help_text(live.state, lang, word[1])))
+            continue
         if not n_commands(line):
             continue
         console.print(Text(f"{number:>4}  {line.strip(SPACE_CHARS)}", style="dim"))
@@ -163,10 +375,9 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
 
     class LegalCompleter(Completer):
         def get_completions(self, document, complete_event):
-            typed = document.text_before_cursor.lower()
-            for option in suggestions(live.state):
-                if option.lower().startswith(typed) and option.lower() != typed:
-                    yield Completion(option, start_position=-len(document.text_before_cursor))
+            typed = document.text_before_cursor
+            for option, shown, meta in matching(live.state, typed, lang):
+                yield Completion(option, start_position=-len(typed), display=shown, display_meta=meta)
 
     def toolbar():
         return HTML(toolbar_html(live, clocks, lang))
@@ -196,13 +407,13 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
             continue
         except EOFError:
             break
-        word = line.strip().lower()
-        if word in ("quit", "exit"):
+        word = prompt_word(line)
+        if word is not None and word[0] == "quit":
             break
-        if word == "help":
-            console.print(text("prompt.help", lang, now=", ".join(s.strip() for s in suggestions(live.state))))
+        if word is not None:
+            console.print(Text(help_text(live.state, lang, word[1])))
             continue
-        if not word:
+        if not line.strip(SPACE_CHARS):
             continue
         handle_line(live, line, console, lang=lang)
     command = resume or f"dealer-assist play --session {live.row.name}"

@@ -62,6 +62,10 @@ class Expectation:
 
         return text(self.key, lang=lang, **self.params)
 
+    def localized(self, lang: str) -> str:
+        """As a value inside another sentence (a refusal says what was expected instead)."""
+        return self.text(lang)
+
 
 def expectation(state: State) -> Expectation:
     phase = state.phase
@@ -161,10 +165,10 @@ def _refuse_out_of_turn(state: State, cmd: n.Command) -> None:
     if phase is Phase.SURRENDER and isinstance(cmd, n.Lock):
         raise RuleViolation("SURR-5", "lock.after_call")
     if isinstance(cmd, (n.Bet, n.Redistribute, n.Backbet)) and phase in IN_GAME:
-        raise RuleViolation("BET-1", "bet.window_closed", expected=expected.text())
+        raise RuleViolation("BET-1", "bet.window_closed", expected=expected)
     if isinstance(cmd, SETUP_COMMANDS):
         raise RuleViolation("SETUP", "setup.too_late", command=cmd.keyword)
-    raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected.text())
+    raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected)
 
 
 def step(state: State, cmd: n.Command) -> tuple[State, list[Ruling]]:
