@@ -340,7 +340,7 @@ def run_pipe(live: LiveSession, lines: Iterable, console: Console, *, lang: str 
             continue
         if not n_commands(line):
             continue
-        console.print(Text(f"{number:>4}  {line.strip(SPACE_CHARS)}", style="dim"))
+        console.print(Text(f"{number:>4}  {line.strip(SPACE_CHARS)}", style="dim"), no_wrap=True, overflow="ellipsis")
         if not handle_line(live, line, console, lang=lang, panel=False):
             refused += 1
     return refused
