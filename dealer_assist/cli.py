@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -248,6 +249,76 @@ def _verdict_text(verdict, name: str) -> str:
     return _say(f"verify.{verdict.problem}", name=name, seq=verdict.seq)
 
 
+# --------------------------------------------------------------------------- the stream overlay
+
+
+def overlay_options(function):
+    for option in reversed([
+        click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True,
+                     help="The overlay's port on this machine."),
+        click.option("--host", default="127.0.0.1", show_default=True,
+                     help="The address to listen on (default 127.0.0.1: this machine only)."),
+        click.option("--show-hp", is_flag=True, help="Show the dealer's exact HP."),
+        click.option("--show-shoe", is_flag=True, help="Show the cards left in the shoe (ANN-2)."),
+    ]):  # fmt: skip
+        function = option(function)
+    return function
+
+
+def _overlay_urls(host: str, port: int) -> tuple[str, str]:
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    return url, url + "?layout=compact"
+
+
+@cli.command()
+@click.option("--session", "name", required=True, help="The session to show.")
+@overlay_options
+@click.option("--parent", type=int, hidden=True, help="Stop when this process ends (used by play --overlay).")
+@lang_option
+@db_option
+def overlay(name: str, port: int, host: str, show_hp: bool, show_shoe: bool, parent: int | None, lang: str,
+            db_path: str | None) -> None:  # fmt: skip
+    """The stream overlay of a session: a local web page for an OBS / Streamlabs browser source,
+    updated live as the dealer types, showing only what the players may see."""
+    from dealer_assist.overlay import LOOPBACK, Feed, serve
+    from dealer_assist.store import default_path
+
+    from dealer_assist.errors import SessionError
+
+    feed = Feed(Path(db_path or default_path()), name, exact_hp=show_hp, shoe=show_shoe)
+    if host not in LOOPBACK:
+        click.secho(_say("overlay.not_loopback", host=host), fg="yellow", err=True)
+    url, compact = _overlay_urls(host, port)
+
+    def ready(server) -> None:
+        if parent is None:
+            click.echo(_say("overlay.serving", name=name, url=url, compact=compact))
+
+    try:
+        serve(feed, host=host, port=port, parent=parent, ready=ready)
+    except OSError as exc:
+        fail(SessionError("overlay.cannot_listen", host=host, port=port, reason=exc.strerror or str(exc)))
+    except KeyboardInterrupt:
+        return
+
+
+def start_overlay(name: str, db_path: str | None, port: int, host: str, show_hp: bool, show_shoe: bool,
+                  lang: str):  # fmt: skip
+    """``play --overlay``: the overlay in a process of its own (it never slows the prompt), ended
+    with the prompt."""
+    import subprocess
+
+    from dealer_assist.store import default_path
+
+    command = [sys.executable, "-m", "dealer_assist", "overlay", "--session", name, "--db",
+               str(db_path or default_path()), "--port", str(port), "--host", host, "--parent", str(os.getpid()),
+               "--lang", lang]  # fmt: skip
+    command += ["--show-hp"] if show_hp else []
+    command += ["--show-shoe"] if show_shoe else []
+    return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+
+
 # --------------------------------------------------------------------------- live play
 
 
@@ -259,8 +330,11 @@ def _verdict_text(verdict, name: str) -> str:
 @click.option("--force", is_flag=True, help="Play a session whose hash chain is broken without asking.")
 @click.option("--take-over", is_flag=True,
               help="Take the session over from another window that holds it (that window stores nothing more).")  # fmt: skip
+@click.option("--overlay", "with_overlay", is_flag=True, help="Also serve the stream overlay of this session.")
+@overlay_options
 @db_option
-def play(name: str | None, script: str | None, lang: str, force: bool, take_over: bool, db_path: str | None) -> None:
+def play(name: str | None, script: str | None, lang: str, force: bool, take_over: bool, with_overlay: bool,
+         port: int, host: str, show_hp: bool, show_shoe: bool, db_path: str | None) -> None:  # fmt: skip
     """Live play: type each card and call; every accepted command is stored at once.
 
     With --session NAME an existing session is resumed from its stored events. A session is
@@ -293,7 +367,13 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
         live.row = store.set_lang(live.row, lang)  # the session's language (audit, report)
     except DealerAssistError as exc:
         fail(exc, lang=lang)
+    follower = None
     try:
+        if with_overlay:
+            follower = start_overlay(name, db_path, port, host, show_hp, show_shoe, lang)
+            if host not in ("127.0.0.1", "localhost", "::1"):
+                console.print(_say("overlay.not_loopback", host=host), style="yellow")
+            console.print(_say("overlay.started", url=_overlay_urls(host, port)[0], compact=_overlay_urls(host, port)[1]))
         if live.replaced is not None:
             key = "session.took_over" if take_over else "session.stale"
             holder = live.replaced
@@ -314,6 +394,12 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
             sys.exit(1)
     finally:
         live.close()
+        if follower is not None:  # the overlay ends with the prompt
+            follower.terminate()
+            try:
+                follower.wait(timeout=5)
+            except Exception:  # noqa: BLE001 - still running after 5 s: stop it for good
+                follower.kill()
 
 
 def _check_chain_before_play(store, row, *, force: bool, interactive: bool) -> None:

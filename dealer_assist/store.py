@@ -468,6 +468,16 @@ class Store:
             )
         ]
 
+    def events_since(self, session: SessionRow, seq: int) -> list[tuple[int, str, str]]:
+        """(seq, text, ts) of the events after ``seq``, in order: what a follower (the stream
+        overlay) has not applied yet. A gap raises, as in ``events``."""
+        rows = list(self.db.execute(
+            "select seq, text, ts from events where session_id = ? and seq > ? order by seq", [session.id, seq]))  # fmt: skip
+        for expected, row in enumerate(rows, start=seq + 1):
+            if row[0] != expected:
+                raise SessionError("session.gap", name=session.name, expected=expected, found=row[0])
+        return rows
+
     def events(self, session: SessionRow) -> list[EventRow]:
         rows = self._event_rows(session)
         for expected, row in enumerate(rows, start=1):

@@ -1,0 +1,343 @@
+"""The stream overlay: a local web page for an OBS / Streamlabs browser source.
+
+It follows a stored session in the database (read-only, from its own process, so the
+dealer's prompt never waits for it), folds the new events as they are committed, and pushes
+the *players' view* (``engine.public``) to every page over server-sent events: a full picture
+on every (re)connect and after every change. Nothing else is ever sent: the picture is made
+from ``public_view`` and ``public_rulings`` only.
+
+The server is the standard library's ``ThreadingHTTPServer``: three read-only routes, no
+write endpoint, no asset from outside the machine.
+
+- ``GET /`` — the page (``?layout=compact`` for a corner of the screen, ``?lang=ja|en``);
+- ``GET /state`` — the picture as JSON (the same object the events carry);
+- ``GET /events`` — ``text/event-stream``: ``event: picture`` with the JSON picture.
+
+The picture (``Feed.picture``) is display-ready: every word comes from the catalog in the
+page's language and every amount is written the way that language writes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from dealer_assist import i18n
+from dealer_assist import notation as n
+from dealer_assist.engine import Session
+from dealer_assist.engine.public import public_rulings, public_view
+from dealer_assist.engine.state import Ruling
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.i18n import amount, text
+from dealer_assist.messages import Term
+
+POLL_SECONDS = 0.05  # how often the database is asked for new events
+HEARTBEAT_SECONDS = 15.0
+LAYOUTS = ("full", "compact")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _epoch(ts: str) -> float:
+    try:
+        return datetime.fromisoformat(ts).timestamp()
+    except ValueError:
+        return time.time()
+
+
+@dataclass
+class Feed:
+    """The session as the viewers know it, kept up to date from the database."""
+
+    db_path: Path
+    name: str
+    exact_hp: bool = False
+    shoe: bool = False
+    session: Session = field(default_factory=Session)
+    seq: int = 0
+    session_id: int | None = None
+    lang: str | None = None  # the session's language (the page's default)
+    rulings: tuple[Ruling, ...] = ()  # the last public rulings
+    started: dict[tuple[int, str], float] = field(default_factory=dict)  # TIME-1 windows
+    version: int = 0
+    problem: str | None = None  # a catalog key when the session cannot be followed
+    changed: threading.Condition = field(default_factory=threading.Condition)
+    _store: Any = None
+
+    def _open(self):
+        from dealer_assist.store import Store
+
+        if self._store is None:
+            self._store = Store(self.db_path, readonly=True)
+        return self._store
+
+    def _restart(self) -> None:
+        self.session, self.seq, self.rulings, self.started = Session(), 0, (), {}
+
+    def poll(self) -> bool:
+        """Apply the events stored since the last poll. True when the picture changed."""
+        try:
+            store = self._open()
+            row = store.find(self.name)
+            if row is None:
+                return self._set_problem("overlay.waiting")
+            if row.id != self.session_id:  # a new session under that name: start again
+                self._restart()
+                self.session_id = row.id
+            self.lang = row.lang
+            events = store.events_since(row, self.seq)
+        except DealerAssistError as exc:
+            self._store = None
+            return self._set_problem("overlay.waiting" if exc.key == "store.missing" else "overlay.unreadable")
+        if not events:
+            return self._set_problem(None)
+        for seq, line, ts in events:
+            self.apply(seq, line, ts)
+        self.problem = None
+        self._bump()
+        return True
+
+    def apply(self, seq: int, line: str, ts: str) -> None:
+        """Fold one stored event: the state, the last public rulings, the TIME-1 windows."""
+        from dealer_assist.live import clock
+
+        for cmd in n.parse_line(line):
+            outcome = self.session.submit(cmd)
+            shown = public_rulings(outcome.rulings, self.session.state)
+            if shown:
+                self.rulings = tuple(shown)
+        running = clock(self.session.state)
+        if running is not None:
+            self.started.setdefault(running.key, _epoch(ts))  # the window opened with this event
+        self.seq = seq
+
+    def _set_problem(self, key: str | None) -> bool:
+        if key == self.problem:
+            return False
+        self.problem = key
+        self._bump()
+        return True
+
+    def _bump(self) -> None:
+        with self.changed:
+            self.version += 1
+            self.changed.notify_all()
+
+    # -- the picture
+
+    def picture(self, lang: str) -> dict[str, Any]:
+        """The players' view worded in ``lang``: what the page shows, nothing more."""
+        from dealer_assist.live import clock
+
+        state = self.session.state
+        view = public_view(state, exact_hp=self.exact_hp, shoe=self.shoe)
+        words = _words(lang)
+        picture: dict[str, Any] = {"version": self.version, "lang": lang, "words": words, "problem": None}
+        if self.problem is not None:
+            picture["problem"] = text(self.problem, lang, name=self.name)
+        hp = view["hp"]
+        picture["hp"] = {
+            "announce": hp["announce"], "start": hp["start"], "exact": hp["exact"],
+            "text": text("overlay.hp_announce", lang, announce=hp["announce"]),
+            "exact_text": amount(hp["exact"], lang) if hp["exact"] is not None else None,
+            "fraction": min(1.0, (hp["exact"] if hp["exact"] is not None else hp["announce"]) / max(hp["start"], 1)),
+            "recovery_line": min(1.0, hp["recovery_line"] / max(hp["start"], 1)),
+        }  # fmt: skip
+        picture["game"] = view["game"]
+        picture["game_text"] = text("overlay.game", lang, game=view["game"]) if view["game"] else ""
+        picture["recovery"] = view["recovery"]
+        picture["mp"] = view["mp"]
+        picture["jokers"] = view["jokers"]
+        picture["shoe"] = view["shoe"]
+        picture["top"] = view["top"]
+        picture["turn"] = view["turn"]
+        picture["phase"] = view["phase"]
+        picture["dealer"] = _dealer_words(view["dealer"], lang)
+        picture["boxes"] = [_box_words(box, lang) for box in view["boxes"]]
+        picture["last"] = [{"clause": r.clause, "text": r.text(lang)} for r in self.rulings[-1:]]
+        running = clock(state)
+        picture["clock"] = None
+        if running is not None and running.key in self.started:
+            picture["clock"] = {"name": text(f"clock.{running.name}", lang), "seconds": running.seconds,
+                                "started": self.started[running.key], "now": time.time()}  # fmt: skip
+        picture["settlement"] = None
+        if view["settlement"] is not None:
+            s = view["settlement"]
+            picture["settlement"] = {"game": s["game"], "damage": s["damage"], "heal": s["heal"],
+                                     "damage_text": amount(s["damage"], lang), "heal_text": amount(s["heal"], lang)}  # fmt: skip
+        picture["banner"] = None
+        if view["status"] != "running":
+            picture["banner"] = {
+                "status": view["status"],
+                "text": text(f"overlay.banner.{view['status']}", lang, reason=Term(f"reason.{view['reason']}"),
+                             reward=Term(f"reward.{view['difficulty']}")),
+            }  # fmt: skip
+        return picture
+
+
+def _words(lang: str) -> dict[str, str]:
+    keys = ("hp", "mp", "jokers", "top", "bet", "points", "recovery_on", "recovery_off", "locked", "bankrupt",
+            "yellow", "dealer", "turn", "nobet", "left", "shoe")  # fmt: skip
+    return {key: text(f"overlay.word.{key}", lang) for key in keys}
+
+
+def _total_text(total: int | None, soft: bool, lang: str) -> str:
+    if total is None:
+        return ""
+    return text("total.soft", lang, value=total) if soft else str(total)
+
+
+def _dealer_words(dealer: dict | None, lang: str) -> dict | None:
+    if dealer is None:
+        return None
+    return {**dealer, "total_text": _total_text(dealer["total"], dealer["soft"], lang)}
+
+
+def _box_words(box: dict, lang: str) -> dict:
+    hands = []
+    for hand in box["hands"]:
+        status = ""
+        if hand["result"] is not None:
+            status = text(f"result.{hand['result']}", lang)
+        elif hand["outcome"] in ("bust", "blackjack", "surrender", "joker", "under"):
+            status = text(f"outcome.{hand['outcome']}", lang)
+        hands.append({**hand, "total_text": _total_text(hand["total"], hand["soft"], lang),
+                      "bet_text": amount(hand["bet"], lang) if hand["bet"] else "", "status": status})  # fmt: skip
+    return {**box, "hands": hands, "points_text": amount(box["points"], lang),
+            "bet_text": amount(box["bet"], lang) if box["bet"] else ""}  # fmt: skip
+
+
+# --------------------------------------------------------------------------- the page and the server
+
+
+def page(layout: str, lang: str) -> str:
+    template = resources.files("dealer_assist").joinpath("data/overlay.html").read_text(encoding="utf-8")
+    title = text("overlay.title", lang)
+    return (template.replace("{{LANG}}", lang).replace("{{LAYOUT}}", layout)
+            .replace("{{TITLE}}", title))  # fmt: skip
+
+
+class OverlayServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], feed: Feed) -> None:
+        super().__init__(address, Handler)
+        self.feed = feed
+        self.stopping = threading.Event()
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: OverlayServer
+    server_version = "dealer-assist-overlay"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet: the dealer's terminal is busy
+        return
+
+    def _lang(self, query: dict[str, list[str]]) -> str:
+        asked = (query.get("lang") or [""])[0]
+        if asked in i18n.LANGS:
+            return asked
+        return self.server.feed.lang or "en"
+
+    def _send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:  # noqa: N802 - the http.server convention
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        lang = self._lang(query)
+        if url.path == "/":
+            layout = (query.get("layout") or ["full"])[0]
+            layout = layout if layout in LAYOUTS else "full"
+            self._send(HTTPStatus.OK, page(layout, lang).encode("utf-8"), "text/html; charset=utf-8")
+        elif url.path == "/state":
+            body = json.dumps(self.server.feed.picture(lang), ensure_ascii=False).encode("utf-8")
+            self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
+        elif url.path == "/events":
+            self._events(lang)
+        else:
+            self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain; charset=utf-8")
+
+    def _refuse(self) -> None:
+        self.send_response(HTTPStatus.METHOD_NOT_ALLOWED)
+        self.send_header("Allow", "GET")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = _refuse  # read-only: no write endpoint
+
+    def _events(self, lang: str) -> None:
+        feed = self.server.feed
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "keep-alive")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(b"retry: 1000\n\n")
+            seen = -1
+            while not self.server.stopping.is_set():
+                with feed.changed:
+                    if feed.version == seen:
+                        feed.changed.wait(HEARTBEAT_SECONDS)
+                    version = feed.version
+                if version == seen:
+                    self.wfile.write(b": keep-alive\n\n")
+                else:
+                    data = json.dumps(feed.picture(lang), ensure_ascii=False)
+                    self.wfile.write(f"event: picture\ndata: {data}\n\n".encode("utf-8"))
+                    seen = version
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            return
+
+
+def serve(feed: Feed, *, host: str = "127.0.0.1", port: int = 8765, parent: int | None = None,
+          ready=None) -> None:  # fmt: skip
+    """Follow the session and serve the page until interrupted (or until ``parent`` exits)."""
+    server = OverlayServer((host, port), feed)
+
+    first = threading.Event()
+
+    def follow() -> None:  # the only thread that reads the database
+        while not server.stopping.is_set():
+            try:
+                feed.poll()
+            except DealerAssistError:
+                feed._set_problem("overlay.unreadable")
+            first.set()
+            if parent is not None and os.getppid() != parent:  # the prompt that started us is gone
+                server.stopping.set()
+                threading.Thread(target=server.shutdown, daemon=True).start()
+                return
+            time.sleep(POLL_SECONDS)
+
+    poller = threading.Thread(target=follow, name="overlay-follow", daemon=True)
+    poller.start()
+    first.wait(10)
+    if ready is not None:
+        ready(server)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.stopping.set()
+        with feed.changed:
+            feed.changed.notify_all()
+        server.server_close()

@@ -1,0 +1,121 @@
+"""The players' view (engine.public), tested against the full state: after every command of
+every sample session and of random legal sessions, the view does not change when what only
+the dealer knows changes (the hole card's face, the dealer's joker count and the phases it
+gives), and no ruling made from the dealer's private knowledge passes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealer_assist import notation as n
+from dealer_assist.cards import Card
+from dealer_assist.engine import Session, State
+from dealer_assist.engine.public import HIDDEN, PRIVATE_KEYS, public_rulings, public_view
+from dealer_assist.scriptgen import Generator, Options
+
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.txt"))
+
+
+def hidden_variant(state: State) -> State:
+    """The same table with everything only the dealer knows changed."""
+    other = state.copy()
+    other.jokers_dealer += 3
+    for record in other.jokers:
+        if record.dealer is not None:
+            record.dealer += 3
+    game = other.game
+    if game is not None and game.hole is not None:
+        hole = game.hole
+        face = "2" if hole.rank != "2" else "3"
+        game.dealer[1] = Card(face, None, True)
+        game.hole_seen = not game.hole_seen
+        game.hole_joker = None if game.hole_joker is not None else 0
+    return other
+
+
+def check(state: State, rulings) -> None:
+    view = public_view(state)
+    text = json.dumps(view, ensure_ascii=False)
+    assert public_view(hidden_variant(state)) == view  # nothing private shapes the view
+    game = state.game
+    if game is not None and game.hole is not None:
+        assert view["dealer"]["cards"][1] == HIDDEN and view["dealer"]["hole"]
+        visible = [str(c) for c in game.dealer_visible()]
+        assert sorted(view["dealer"]["cards"]) == sorted([*visible, HIDDEN])  # only the visible faces
+        assert not view["dealer"]["blackjack"]
+    assert "jokers_dealer" not in text and view["jokers"] == state.jokers_players
+    for ruling in public_rulings(rulings, state):
+        assert ruling.key not in PRIVATE_KEYS
+        if game is not None and game.hole is not None:
+            assert ruling.key not in ("joker.ace_dealer", "joker.stands")
+
+
+def walk(lines: list[str]) -> int:
+    session = Session()
+    hidden = 0
+    for line in lines:
+        for cmd in n.parse_line(line):
+            outcome = session.submit(cmd)
+            check(session.state, outcome.rulings)
+            game = session.state.game
+            hidden += game is not None and game.hole is not None
+    return hidden
+
+
+@pytest.mark.parametrize("script", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_the_players_view_of_every_sample_never_shows_what_only_the_dealer_knows(script):
+    lines = script.read_text(encoding="utf-8").splitlines()
+    walk(lines)
+
+
+def test_the_samples_do_reach_hidden_hole_cards_and_dealer_checks():
+    total = sum(walk(p.read_text(encoding="utf-8").splitlines()) for p in SAMPLES)
+    assert total > 20
+
+
+@settings(max_examples=int(os.environ.get("DEALER_ASSIST_EXAMPLES", "60")) // 2 or 1, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_players_view_of_random_legal_sessions_never_shows_what_only_the_dealer_knows(seed):
+    walk(Generator(seed, Options(games=8)).run())
+
+
+def test_a_peeked_hole_card_stays_hidden_and_its_joker_ruling_stays_private():
+    script = """quest easy
+dice 6
+jk 0 2
+seat 1 aki 100k
+game
+bet 1 10k
+deal 9 A
+deal 7 [?]
+peek [JK]"""
+    session = Session()
+    rulings = []
+    for line in script.splitlines():
+        for cmd in n.parse_line(line):
+            rulings = session.submit(cmd).rulings
+    state = session.state
+    assert state.jokers_dealer == 1 and state.jokers_players == 0
+    view = public_view(state)
+    assert view["dealer"]["cards"] == ["A", HIDDEN] and view["jokers"] == 0
+    keys = [r.key for r in rulings]
+    assert "joker.dealer" in keys and "joker.ace_dealer" in keys
+    shown = [r.key for r in public_rulings(rulings, state)]
+    assert "joker.dealer" not in shown and "joker.ace_dealer" not in shown and "check.no_blackjack" in shown
+
+
+def test_the_exact_hp_and_the_shoe_count_only_when_the_dealer_opts_in():
+    session = Session()
+    for line in ("quest easy", "dice 6", "hp 975k", "shoe 400", "seat 1 aki 100k", "game"):
+        session.submit_all(n.parse_line(line))
+    view = public_view(session.state)
+    assert view["hp"]["announce"] == 1_000_000 and view["hp"]["exact"] is None and view["shoe"] is None
+    view = public_view(session.state, exact_hp=True, shoe=True)
+    assert view["hp"]["exact"] == 975_000 and view["shoe"] == 400
