@@ -132,17 +132,51 @@ FORMATTER = _Formatter()
 
 @lru_cache(maxsize=len(LANGS))
 def catalog(lang: str) -> dict[str, str]:
-    """Message key → template for ``lang`` (an untranslated entry falls back to English)."""
+    """Message key → template for ``lang`` (an untranslated entry falls back to English).
+
+    The PO file is parsed with Babel once; the result is kept in the user's cache folder
+    under the hash of the file's bytes, so a later start reads it back in a millisecond (a
+    changed catalog has another hash; a cache that cannot be written is simply not kept)."""
+    import hashlib
+    import json
+
+    data = resources.files("dealer_assist").joinpath(f"locales/{lang}.po").read_bytes()
+    cached = _cache_folder() / f"catalog-{lang}-{hashlib.sha256(data).hexdigest()[:20]}.json"
+    try:
+        return json.loads(cached.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    out = _parse_po(data)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
+        os.replace(partial, cached)
+    except OSError:
+        pass
+    return out
+
+
+def _cache_folder():
+    from pathlib import Path
+
+    override = os.environ.get("DEALER_ASSIST_CACHE")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("dealer-assist", appauthor=False))
+
+
+def _parse_po(data: bytes) -> dict[str, str]:
+    import io
+
     from babel.messages.pofile import read_po
 
-    path = resources.files("dealer_assist").joinpath(f"locales/{lang}.po")
-    with path.open("rb") as handle:
-        entries = read_po(handle, abort_invalid=True)
     out: dict[str, str] = {}
-    for message in entries:
-        if not message.id or not message.context:
-            continue
-        out[message.context] = message.string or message.id
+    for message in read_po(io.BytesIO(data), abort_invalid=True):
+        if message.id and message.context:
+            out[message.context] = message.string or message.id
     return out
 
 
