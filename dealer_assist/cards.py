@@ -115,16 +115,27 @@ class Total:
         return text("total.soft", lang, value=self.value) if self.soft else str(self.value)
 
 
+_LOW = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10}
+
+
 def total(cards: Iterable[Card]) -> Total:
-    """CARD-1: aces count 1 or 11, whichever is better; soft while one ace counts 11."""
+    """CARD-1: aces count 1 or 11, whichever is better; soft while one ace counts 11.
+
+    A joker counts as an ace unless it was ruled Lv.1–3 (then it has no value, JK-4); a card
+    whose face is unknown (``[?]``) is not counted. (The same as summing ``low_value``, written
+    out: this runs for every card of every command.)"""
     value = 0
-    aces = 0
+    ace = False
     for card in cards:
-        if card.is_unknown:
-            continue
-        value += card.low_value
-        aces += card.is_ace
-    if aces and value + 10 <= 21:
+        rank = card.rank
+        low = _LOW.get(rank)
+        if low is not None:
+            value += low
+            ace = ace or low == 1
+        elif rank == JOKER and not card.level:
+            value += 1
+            ace = True
+    if ace and value <= 11:
         return Total(value + 10, True)
     return Total(value, False)
 

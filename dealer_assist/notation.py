@@ -73,6 +73,7 @@ else ``str(command)``, which reads back as the same command.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 import unicodedata
 from dataclasses import dataclass, field, fields
 from typing import ClassVar, Iterable, Iterator
@@ -666,7 +667,20 @@ def _parse_hand_command(hand: HandRef, args: list[str]) -> Command:
 
 
 def parse_command(segment: str) -> Command:
-    """One command (no ``;``, no comment), already normalised (``split_line``)."""
+    """One command (no ``;``, no comment), already normalised (``split_line``).
+
+    Commands are immutable, so the same text always gives the same object: a session types the
+    same few hundred commands again and again (``bet 1 10k``, ``1 st``), and replay parses each
+    text once."""
+    if len(segment) <= _CACHED_TEXT:
+        return _parse_cached(segment)
+    return _parse_command(segment)
+
+
+_CACHED_TEXT = 200  # longer texts (notes) are parsed every time and not kept
+
+
+def _parse_command(segment: str) -> Command:
     check_text(segment)
     tokens = tokens_of(segment)
     if not tokens:
@@ -779,6 +793,9 @@ def canonical(segment: str, command: Command) -> str:
     return str(command)
 
 
+_parse_cached = lru_cache(maxsize=8192)(_parse_command)
+
+
 def split_line(line: str) -> list[str]:
     """The command segments of one line: normalised, comment removed, ``;``-joined commands
     apart. The whole line, its comment included, must pass ``check_text``."""
@@ -791,8 +808,16 @@ def split_line(line: str) -> list[str]:
 
 
 def parse_line(line: str) -> list[Command]:
-    """Every command of one line (empty for a blank or comment line)."""
+    """Every command of one line (empty for a blank or comment line); a line met before is
+    not read again (its commands are immutable)."""
+    if len(line) <= _CACHED_TEXT:
+        return list(_parse_line_cached(line))
     return [parse_command(segment) for segment in split_line(line)]
+
+
+@lru_cache(maxsize=8192)
+def _parse_line_cached(line: str) -> tuple[Command, ...]:
+    return tuple(parse_command(segment) for segment in split_line(line))
 
 
 @dataclass(frozen=True, slots=True)

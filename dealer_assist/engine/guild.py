@@ -73,7 +73,7 @@ def redistribute(t: Table, cmd: n.Redistribute) -> None:
         bet = game.bets.get(number)
         if bet is not None and bet > amount:
             t.refuse("BET-5", "bet.over_points", box=number, amount=bet, points=amount)
-    for number, box in state.boxes.items():
+    for number, box in t.own_boxes().items():
         box.points = shares.get(number, 0)
         if not box.bankrupt and box.points < state.config.min_bet:
             box.bankrupt = True

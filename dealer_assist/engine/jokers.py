@@ -50,7 +50,7 @@ def sight(t: Table, sighting: int | None, *, where: str, public: bool, hole: boo
             check_new_joker(t)
         state.jokers.append(JokerSighting(where=where))
         sighting = len(state.jokers) - 1
-    record = state.jokers[sighting]
+    record = t.own_joker(sighting)
     record.where = where
     if record.dealer is None:
         state.jokers_dealer += 1
@@ -72,7 +72,7 @@ def mark(cards: list[Card], level: int) -> None:
 
 def rule_for_players(t: Table, sighting: int) -> int:
     """JK-5: a player's joker takes its effect by the players' count. Returns the level."""
-    record = t.state.jokers[sighting]
+    record = t.own_joker(sighting)
     assert record.players is not None
     level = level_of(t.state, record.players)
     record.level = level
@@ -85,7 +85,7 @@ def rule_for_players(t: Table, sighting: int) -> int:
 
 def rule_for_dealer(t: Table, sighting: int) -> int:
     """JK-5 / JK-8: the dealer's joker by the dealer's count; a ruling made once stands."""
-    record = t.state.jokers[sighting]
+    record = t.own_joker(sighting)
     if record.level is not None:
         t.rule("JK-8", "joker.stands", level=record.level)
         mark(t.game.dealer, record.level)
@@ -123,7 +123,7 @@ def on_box_card(t: Table, hand: Hand, sighting: int, *, deferred: bool = False) 
         hand.done = True
         t.rule("JK-9", "joker.hand_loses", hand=hand.label)
     else:
-        box = t.state.boxes[hand.box]
+        box = t.own_boxes()[hand.box]
         for other in game.hands_of(hand.box):
             if other.outcome not in ("bust", "surrender"):
                 other.outcome = "joker"

@@ -1,7 +1,9 @@
 """A session: the fold over accepted commands, with undo (shared by replay and live play).
 
-Undo replays the log without its last command from the nearest checkpoint (the state at
-the start of each game), never by inverse operations; so it costs one game at most.
+Undo replays the log without its last command from the nearest checkpoint (the state at the
+start of a game), never by inverse operations. Checkpoints are kept for the last few games
+and for every 32nd game, so a long session holds few of them (the garbage collector does not
+walk thousands of old states) and an undo replays a few dozen games at most.
 """
 
 from __future__ import annotations
@@ -29,11 +31,24 @@ class Outcome:
         return any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in self.rulings)
 
 
+RECENT_CHECKPOINTS = 4  # games whose start is always kept
+CHECKPOINT_EVERY = 32  # and the start of every 32nd game
+
+
 class Session:
     def __init__(self, state: State | None = None) -> None:
         self.state = state or State()
         self.events: list[n.Command] = []
         self._checkpoints: list[tuple[int, State]] = [(0, self.state)]
+
+    def _checkpoint(self, state: State) -> None:
+        """The state at a game's start; the one RECENT games back is dropped unless it is the
+        start of every CHECKPOINT_EVERY-th game."""
+        checkpoints = self._checkpoints
+        checkpoints.append((len(self.events), state))
+        old = len(checkpoints) - RECENT_CHECKPOINTS - 1
+        if old > 0 and checkpoints[old][1].games % CHECKPOINT_EVERY:
+            del checkpoints[old]
 
     def submit(self, cmd: n.Command) -> Outcome:
         """Apply one command; a refused one raises and changes nothing."""
@@ -43,7 +58,7 @@ class Session:
         self.events.append(cmd)
         self.state = state
         if isinstance(cmd, n.Game):
-            self._checkpoints.append((len(self.events), state))
+            self._checkpoint(state)
         return Outcome(cmd, tuple(rulings), game=state.games)
 
     def submit_all(self, commands: tuple[n.Command, ...] | list[n.Command]) -> list[Outcome]:
@@ -60,20 +75,20 @@ class Session:
     def snapshot(self, commands: tuple[n.Command, ...] | list[n.Command] = ()) -> tuple:
         """What ``restore`` needs to take the session back to now, before ``commands``.
 
-        Without an undo among them the log only grows, so lengths suffice (O(1)); with one,
-        the lists are copied.
+        Without an undo among them the log only grows, so its length suffices; the few
+        checkpoints are copied (a game started by ``commands`` may thin them out).
         """
         if any(isinstance(cmd, n.Undo) for cmd in commands):
             return (self.state, list(self.events), list(self._checkpoints))
-        return (self.state, len(self.events), len(self._checkpoints))
+        return (self.state, len(self.events), list(self._checkpoints))
 
     def restore(self, saved: tuple) -> None:
         state, events, checkpoints = saved
         if isinstance(events, list):
-            self.events, self._checkpoints = events, checkpoints
+            self.events = events
         else:
             del self.events[events:]
-            del self._checkpoints[checkpoints:]
+        self._checkpoints = checkpoints
         self.state = state
 
     def undo(self) -> n.Command:

@@ -82,7 +82,7 @@ def pay(t: Table, hand: Hand, *, step: str, rule: str) -> None:
     assert hand.ratio is not None
     ratio = Fraction(hand.ratio).limit_denominator(1000)
     amount = winnings(hand.bet, ratio)
-    state.boxes[hand.box].points += amount
+    t.own_boxes()[hand.box].points += amount
     damage = min(amount, state.hp) if ratio >= Fraction(3, 2) else 0
     state.hp -= damage
     hand.paid = True
@@ -105,6 +105,7 @@ def pay_blackjacks(t: Table) -> None:
 
 def settle(t: Table) -> None:
     state, game = t.state, t.game
+    t.own_boxes()  # settlement changes the boxes' points, streaks and bankruptcies
     hole.show_if_seen(t)
     hands = ledger_order(game.hands)
     for hand in hands:

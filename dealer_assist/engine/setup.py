@@ -15,7 +15,7 @@ def configure(t: Table, cmd: n.Command) -> None:
     state = t.state
     if state.phase is not Phase.SETUP:
         t.refuse("SETUP", "setup.too_late", command=cmd.keyword)
-    config = state.config
+    config = t.own_config()
     match cmd:
         case n.Quest(difficulty=difficulty):
             need = skills.DICE_BY_DIFFICULTY[difficulty]
@@ -40,8 +40,10 @@ def configure(t: Table, cmd: n.Command) -> None:
             skills.roll(t, faces)
         case n.Seat(box=number, name=name, points=points):
             bankrupt = points < config.min_bet
-            state.boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt, start=points)
-            state.boxes = dict(sorted(state.boxes.items()))
+            boxes = t.own_boxes()
+            boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt, start=points)
+            state.boxes = dict(sorted(boxes.items()))
+            t.own_players()
             state.yellow.setdefault(name, 0)
             if bankrupt:
                 t.rule("BOX-1", "box.bankrupt_seated", box=number, points=points)

@@ -3,18 +3,40 @@
 ``State`` is a plain value: the engine never changes a state it was given, it works on a
 copy and returns it (``apply``). Finished games are kept in ``History``, a persistent
 list shared between successive states, so a step costs the same at game 1 and game 4,000.
+
+A step's copy is cheap: the game and its hands are copied (almost every command changes
+them); the parts that change rarely — the setup, the boxes, the players' yellow cards, the
+joker records — are shared with the state before, and the step copies one of them only when
+it changes it (``Table.own_boxes`` and the like: copy on write). The copies are plain
+generated functions, not the ``copy`` module.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Iterator
 
 from dealer_assist.cards import Card, is_blackjack, total
 
 DEALER = "D"
+
+
+def copier(cls: type, **parts: str):
+    """A fast copy function for the slots dataclass ``cls``: every field is carried over,
+    those named in ``parts`` through the given expression of the value (``list({})`` …)."""
+    lines = ["def copy(self):", "    new = _new(cls)"]
+    for f in fields(cls):
+        value = f"self.{f.name}"
+        expression = parts.get(f.name)
+        lines.append(f"    new.{f.name} = " + (expression.format(value) if expression else value))
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "cls": cls}
+    exec("\n".join(lines), namespace)  # noqa: S102 - code generated from the class's own fields
+    copy = namespace["copy"]
+    copy.__doc__ = f"A copy of this {cls.__name__} (generated from its fields)."
+    return copy
 
 
 class Phase(StrEnum):
@@ -111,11 +133,6 @@ class Hand:
     ratio: float | None = None
     paid: bool = False  # already settled (blackjacks paid early, JK-7 / END-1)
 
-    def copy(self) -> "Hand":
-        new = copy.copy(self)
-        new.cards = list(self.cards)
-        return new
-
     @property
     def label(self) -> str:
         return f"{self.box}{self.letter or ''}"
@@ -130,6 +147,9 @@ class Hand:
 
     def blackjack(self) -> bool:
         return not self.split and is_blackjack(self.cards)
+
+
+Hand.copy = copier(Hand, cards="list({})")  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,22 +214,6 @@ class Game:
     deferred: list[tuple[str, int]] = field(default_factory=list)  # back-bet deal jokers (GUILD-4)
     forfeits: list[int] = field(default_factory=list)  # boxes whose points are forfeited
 
-    def copy(self) -> "Game":
-        new = copy.copy(self)
-        new.bets = dict(self.bets)
-        new.recipients = list(self.recipients)
-        new.dealer = list(self.dealer)
-        new.called = set(self.called)
-        new.hands = [h.copy() for h in self.hands]
-        new.lock = list(self.lock)
-        new.ledger = list(self.ledger)  # entries are never changed once written
-        new.late_bets = set(self.late_bets)
-        new.burned_lv3 = list(self.burned_lv3)
-        new.deferred = list(self.deferred)
-        new.deal_jokers = list(self.deal_jokers)
-        new.forfeits = list(self.forfeits)
-        return new
-
     @property
     def hole(self) -> Card | None:
         if len(self.dealer) >= 2 and self.dealer[1].closed and not self.hole_shown:
@@ -224,18 +228,29 @@ class Game:
         return [c for i, c in enumerate(self.dealer) if not (i == 1 and self.hole is not None)]
 
 
+Game.copy = copier(  # type: ignore[attr-defined]
+    Game, bets="dict({})", recipients="list({})", dealer="list({})", called="set({})",
+    hands="[h.copy() for h in {}]", lock="list({})", ledger="list({})", late_bets="set({})",
+    burned_lv3="list({})", deferred="list({})", deal_jokers="list({})", forfeits="list({})",
+)  # the ledger's entries are never changed once written
+
+
 class History:
-    """A persistent list of finished games' records: appending shares the old one."""
+    """A persistent list of finished games' records: appending shares the old one.
+
+    Each record is kept as its JSON text: one string per game instead of dozens of small
+    dicts and lists, which the garbage collector would walk again and again in a long
+    session; iterating gives the records back as dicts."""
 
     __slots__ = ("_parent", "_record", "_length")
 
-    def __init__(self, parent: "History | None" = None, record: dict | None = None) -> None:
+    def __init__(self, parent: "History | None" = None, record: str | None = None) -> None:
         self._parent = parent
         self._record = record
         self._length = 0 if parent is None else len(parent) + 1
 
     def append(self, record: dict) -> "History":
-        return History(self, record)
+        return History(self, json.dumps(record, ensure_ascii=False, separators=(",", ":")))
 
     def __len__(self) -> int:
         return self._length
@@ -246,7 +261,7 @@ class History:
         while node is not None and node._parent is not None:
             records.append(node._record)
             node = node._parent
-        return iter(reversed(records))
+        return (json.loads(record) for record in reversed(records))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
@@ -286,18 +301,10 @@ class State:
     notes: int = 0
 
     def copy(self) -> "State":
-        """A copy the engine may change freely (every mutable part is copied; cards,
-        rulings and finished games are immutable and shared)."""
-        new = copy.copy(self)
-        new.config = copy.copy(self.config)
-        new.boxes = {k: copy.copy(v) for k, v in self.boxes.items()}
-        new.yellow = dict(self.yellow)
-        new.replaced_by = dict(self.replaced_by)
-        new.skills = dict(self.skills)
-        new.jokers = [copy.copy(j) for j in self.jokers]
-        new.known_top = list(self.known_top)
-        new.game = self.game.copy() if self.game is not None else None
-        return new
+        """A copy the engine may change: the game is copied; the setup, the boxes, the yellow
+        cards and the joker records are shared until a step changes them (copy on write,
+        ``Table.own_*``); cards, rulings and finished games are immutable and shared."""
+        return _copy_state(self)
 
     def skill(self, face: int) -> int:
         """The level of dealer skill ``face``: 0 none, 1 held, 2 aggravated (DSK-0)."""
@@ -306,3 +313,10 @@ class State:
     @property
     def over(self) -> bool:
         return self.status is not Status.RUNNING
+
+
+_copy_state = copier(State, jokers="list({})", known_top="list({})",
+                     game="{0}.copy() if {0} is not None else None")  # fmt: skip
+Box.copy = copier(Box)  # type: ignore[attr-defined]
+Config.copy = copier(Config)  # type: ignore[attr-defined]
+JokerSighting.copy = copier(JokerSighting)  # type: ignore[attr-defined]

@@ -10,15 +10,45 @@ from typing import Any, NoReturn
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import RuleViolation
-from dealer_assist.engine.state import Game, Hand, KnownCard, Ruling, State
+from dealer_assist.engine.state import Box, Config, Game, Hand, JokerSighting, KnownCard, Ruling, State
 
 
 class Table:
-    __slots__ = ("state", "rulings")
+    __slots__ = ("state", "rulings", "_owned")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.rulings: list[Ruling] = []
+        self._owned: set[object] = set()  # the shared parts this step has copied already
+
+    # -- copy on write: the parts of the state a step shares with the state before it
+
+    def own_boxes(self) -> dict[int, Box]:
+        """The boxes, this step's own copy (to be changed)."""
+        if "boxes" not in self._owned:
+            self._owned.add("boxes")
+            self.state.boxes = {number: box.copy() for number, box in self.state.boxes.items()}
+        return self.state.boxes
+
+    def own_config(self) -> Config:
+        if "config" not in self._owned:
+            self._owned.add("config")
+            self.state.config = self.state.config.copy()
+        return self.state.config
+
+    def own_players(self) -> None:
+        """The players' yellow cards and stand-ins, this step's own copies."""
+        if "players" not in self._owned:
+            self._owned.add("players")
+            self.state.yellow = dict(self.state.yellow)
+            self.state.replaced_by = dict(self.state.replaced_by)
+
+    def own_joker(self, index: int) -> JokerSighting:
+        """Joker record ``index``, this step's own copy (the list itself is copied per step)."""
+        if ("joker", index) not in self._owned:
+            self._owned.add(("joker", index))
+            self.state.jokers[index] = self.state.jokers[index].copy()
+        return self.state.jokers[index]
 
     # -- rulings and refusals
 

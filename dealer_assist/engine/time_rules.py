@@ -30,6 +30,7 @@ def yellow(t: Table, cmd: n.Yellow) -> None:
     player = box.player
     if state.yellow.get(player, 0) >= YELLOWS_TO_LEAVE:
         t.refuse("TIME-3", "yellow.already_left", player=player)
+    t.own_players()
     state.yellow[player] = state.yellow.get(player, 0) + 1
     count = state.yellow[player]
     t.rule("TIME-3", "yellow.card", player=player, box=cmd.box, count=count)
