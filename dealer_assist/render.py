@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from rich.console import Console, Group
 from rich.table import Table as RichTable
@@ -10,6 +10,7 @@ from rich.text import Text
 
 from dealer_assist.engine import State, to_json
 from dealer_assist.engine.state import Ruling
+from dealer_assist.grid import Grid
 from dealer_assist.i18n import amount
 from dealer_assist.messages import Term, text
 
@@ -35,12 +36,24 @@ def rulings(console: Console, items: Iterable[Ruling], lang: str = "en") -> None
         console.print(ruling_text(ruling, lang), highlight=False)
 
 
+def headers(names: Iterable[str], lang: str) -> list[str]:
+    """Column headers from the catalog (``col.NAME``)."""
+    return [text(f"col.{name}", lang) if name else "" for name in names]
+
+
 def columns(table: RichTable, names: Iterable[str], lang: str, *, right: Iterable[str] = ()) -> RichTable:
-    """Add the named columns, their headers from the catalog (``col.NAME``)."""
+    """Add the named columns to a rich table, their headers from the catalog (``col.NAME``)."""
     right = set(right)
-    for name in names:
-        table.add_column(text(f"col.{name}", lang) if name else "", justify="right" if name in right else "left")
+    for name, header in zip(names, headers(names, lang)):
+        table.add_column(header, justify="right" if name in right else "left")
     return table
+
+
+def grid(names: Sequence[str], lang: str, *, right: Iterable[str] = (), title: str | None = None,
+         ruled: bool = True) -> Grid:  # fmt: skip
+    right = set(right)
+    return Grid(headers(names, lang), right=[i for i, name in enumerate(names) if name in right], title=title,
+                ruled=ruled)  # fmt: skip
 
 
 def ratio_text(ratio: float | None, lang: str = "en") -> str:
@@ -51,22 +64,20 @@ def result_text(result: str | None, lang: str = "en") -> str:
     return "-" if result is None else text(f"result.{result}", lang)
 
 
-def ledger_table(record: dict, lang: str = "en") -> RichTable:
-    table = RichTable(title=text("render.ledger", lang, game=record["game"]), title_justify="left", show_edge=False)
-    columns(table, ("step", "hand", "points", "damage", "heal", "hp", "rule"), lang,
-            right=("points", "damage", "heal", "hp"))  # fmt: skip
+def ledger_table(record: dict, lang: str = "en") -> Grid:
+    table = grid(("step", "hand", "points", "damage", "heal", "hp", "rule"), lang,
+                 right=("points", "damage", "heal", "hp"), title=text("render.ledger", lang, game=record["game"]))  # fmt: skip
     for e in record["ledger"]:
         table.add_row(e["step"], e["hand"] or "-", amount(e["points"], lang, sign=True), amount(e["damage"], lang),
                       amount(e["heal"], lang), amount(e["hp"], lang), e["rule"])  # fmt: skip
     return table
 
 
-def hands_table(record: dict, lang: str = "en") -> RichTable:
+def hands_table(record: dict, lang: str = "en") -> Grid:
     dealer = record["dealer"]
     title = text("render.dealer_bust" if dealer["bust"] else "render.dealer", lang, cards=" ".join(dealer["cards"]),
                  total=dealer["total"])  # fmt: skip
-    table = RichTable(title=title, title_justify="left", show_edge=False)
-    columns(table, ("hand", "cards", "bet", "result", "ratio"), lang, right=("bet", "ratio"))
+    table = grid(("hand", "cards", "bet", "result", "ratio"), lang, right=("bet", "ratio"), title=title)
     for h in record["hands"]:
         table.add_row(h["hand"], " ".join(h["cards"]), amount(h["bet"], lang), result_text(h["result"], lang),
                       ratio_text(h["ratio"], lang))  # fmt: skip
@@ -74,9 +85,9 @@ def hands_table(record: dict, lang: str = "en") -> RichTable:
 
 
 def game_summary(console: Console, record: dict, lang: str = "en") -> None:
-    console.print(hands_table(record, lang))
+    console.print(hands_table(record, lang), crop=False)
     if record["ledger"]:
-        console.print(ledger_table(record, lang))
+        console.print(ledger_table(record, lang), crop=False)
 
 
 def final_state(console: Console, state: State, lang: str = "en") -> None:
@@ -88,13 +99,13 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
              announce=data["announce"]), games=data["games"], mp=data["mp"], **data["jokers"]),
         highlight=False,
     )  # fmt: skip
-    table = columns(RichTable(show_edge=False), ("box", "player", "points", "bankrupt", "streak", "yellow"), lang,
-                    right=("points", "streak", "yellow"))  # fmt: skip
+    table = grid(("box", "player", "points", "bankrupt", "streak", "yellow"), lang,
+                 right=("points", "streak", "yellow"))  # fmt: skip
     for number, box in data["boxes"].items():
         table.add_row(number, box["player"], amount(box["points"], lang),
                       text("render.bankrupt", lang) if box["bankrupt"] else "", str(box["streak"]),
                       str(box["yellow"]))  # fmt: skip
-    console.print(table)
+    console.print(table, crop=False)
 
 
 def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str = "en") -> None:
@@ -128,9 +139,8 @@ def live_state(state: State, lang: str = "en"):
     if state.over:
         title.append(text("render.over", lang, status=Term(f"status.{state.status.value}"),
                           reason=Term(f"reason.{state.reason}")), style="bold magenta")  # fmt: skip
-    table = columns(RichTable(show_edge=False, pad_edge=False, box=None),
-                    ("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow"), lang,
-                    right=("points", "bet", "streak", "yellow"))  # fmt: skip
+    table = grid(("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow"), lang,
+                 right=("points", "bet", "streak", "yellow"), ruled=False)  # fmt: skip
     expected = expectation(state)
     turn = expected.params.get("hand") if expected.phase.value == "players" else None
     if game is not None and game.dealer:
@@ -154,4 +164,4 @@ def live_state(state: State, lang: str = "en"):
                           value,
                           str(box.streak), str(state.yellow.get(box.player, 0)), style=style)  # fmt: skip
     footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic")
-    return Group(title, table, footer)
+    return Group(title, table.text(), footer)

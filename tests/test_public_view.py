@@ -26,6 +26,7 @@ def hidden_variant(state: State) -> State:
     """The same table with everything only the dealer knows changed."""
     other = state.copy()
     other.jokers_dealer += 3
+    other.jokers = [record.copy() for record in other.jokers]  # shared with the state (copy on write)
     for record in other.jokers:
         if record.dealer is not None:
             record.dealer += 3
