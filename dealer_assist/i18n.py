@@ -189,6 +189,8 @@ def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
         return key + (" " + repr(params) if params else "")
     params = {k: v.localized(lang) if hasattr(v, "localized") else v for k, v in params.items()}
     try:
+        if ":man" not in template:  # str.format itself: the common case, and fast
+            return template.format_map(params)
         return FORMATTER.format(template, **params)
     except (KeyError, ValueError, IndexError, AttributeError):
         return template + " " + repr(params)

@@ -19,13 +19,16 @@ from dealer_assist.store import Holder, SessionRow, Store
 
 
 def summary(state: State) -> dict:
-    config = asdict(state.config)
-    return {
-        "setup": json.dumps(config, ensure_ascii=False, default=list),
-        "status": state.status.value,
-        "games": state.games,
-        "hp": state.hp,
-    }
+    return {"setup": _setup_json(state.config), "status": state.status.value, "games": state.games, "hp": state.hp}
+
+
+_SETUP: list = [None, ""]  # the last setup written, and its JSON (the setup changes only before game 1)
+
+
+def _setup_json(config) -> str:
+    if _SETUP[0] is not config:  # the engine copies the setup only when a setup command changes it
+        _SETUP[:] = [config, json.dumps(asdict(config), ensure_ascii=False, default=list)]
+    return _SETUP[1]
 
 
 class LiveSession:

@@ -186,7 +186,7 @@ class Feed:
 
 def _words(lang: str) -> dict[str, str]:
     keys = ("hp", "mp", "jokers", "top", "bet", "points", "recovery_on", "recovery_off", "locked", "bankrupt",
-            "yellow", "dealer", "turn", "nobet", "left", "shoe")  # fmt: skip
+            "yellow", "dealer", "turn", "nobet", "left", "shoe", "damage", "heal", "streak", "played_by", "bust", "blackjack")  # fmt: skip
     return {key: text(f"overlay.word.{key}", lang) for key in keys}
 
 

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 
 from dealer_assist import notation as n
@@ -297,10 +297,14 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
             raise WindowLost(exc.key) from None
         return False
     state = live.state
-    records = {state.game.number: game_record(state, state.game)} if state.game is not None else {}
-    render.outcomes(console, outcomes, records, lang)
+    records = {}
+    if state.game is not None and any(o.settled for o in outcomes):
+        records = {state.game.number: game_record(state, state.game)}
+    parts = render.outcome_parts(outcomes, records, lang)
     if panel and outcomes:
-        console.print(render.live_state(live.state, lang))
+        parts.append(render.live_state(live.state, lang))
+    if parts:  # one print a line: what the line did, then the table as it is now
+        console.print(Group(*parts), crop=False, highlight=False)
     if state.over and not was_over:  # the end of the quest: the head hash to post
         seq, head = live.last
         console.print(text("chain.quest_over", lang, short=short_hash(head), events=seq,

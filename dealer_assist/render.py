@@ -108,17 +108,35 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
     console.print(table, crop=False)
 
 
-def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str = "en") -> None:
-    """The rulings of one line, then the game's hands and ledger if the line settled it."""
+def outcome_parts(items, records: dict[int, dict] | None, lang: str = "en") -> list:
+    """What one line did, ready to print at once: its rulings (one text), then the game's hands
+    and ledger if the line settled it."""
+    said = Text()
     settled = None
     for outcome in items:
         if outcome.undone is not None:
-            console.print(Text(text("render.undo", lang, command=str(outcome.undone)), style="yellow"))
-        rulings(console, outcome.rulings, lang)
+            said.append(text("render.undo", lang, command=str(outcome.undone)) + "\n", style="yellow")
+        for ruling in outcome.rulings:
+            said.append("    ")
+            said.append(f"{ruling.clause:<8}", style=clause_style(ruling.clause))
+            said.append(" " + ruling.text(lang) + "\n")
         if outcome.settled:
             settled = outcome.game
+    said.rstrip()
+    parts: list = [said] if said else []
     if records is not None and settled in records:
-        game_summary(console, records[settled], lang)
+        record = records[settled]
+        parts.append(hands_table(record, lang).text())
+        if record["ledger"]:
+            parts.append(ledger_table(record, lang).text())
+    return parts
+
+
+def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str = "en") -> None:
+    """The rulings of one line, then the game's hands and ledger if the line settled it."""
+    parts = outcome_parts(items, records, lang)
+    if parts:
+        console.print(Group(*parts), crop=False, highlight=False)
 
 
 def live_state(state: State, lang: str = "en"):

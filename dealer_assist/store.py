@@ -28,6 +28,7 @@ import os
 import secrets
 import socket
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -270,6 +271,8 @@ def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
 class Store:
     """The session database. ``readonly=True`` opens an existing file for reading only."""
 
+    commit_seconds = 0.0  # how long the last durable commit took (for the live benchmark)
+
     def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         self.path = Path(path)
         self.readonly = readonly
@@ -329,7 +332,9 @@ class Store:
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield
-            conn.execute("COMMIT")
+            start = time.perf_counter()
+            conn.execute("COMMIT")  # the durable part: WAL append and fsync (synchronous=FULL)
+            self.commit_seconds = time.perf_counter() - start
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -425,10 +430,9 @@ class Store:
     def holder(self, session: SessionRow) -> Holder | None:
         if not self._has("locks"):
             return None
-        for row in self.db.query("select pid, host, since, started, token from locks where session_id = ?",
-                                 [session.id]):  # fmt: skip
-            return Holder(**row)
-        return None
+        row = self.db.conn.execute("select pid, host, since, started, token from locks where session_id = ?",
+                                   [session.id]).fetchone()  # fmt: skip
+        return None if row is None else Holder(*row)
 
     def acquire(self, session: SessionRow, *, take_over: bool = False) -> tuple[str, Holder | None]:
         """Hold ``session`` for this process: (the lock's token, the holder replaced if any).
@@ -486,11 +490,10 @@ class Store:
         return rows
 
     def last(self, session: SessionRow) -> tuple[int, str]:
-        for row in self.db.query(
+        row = self.db.conn.execute(
             "select seq, hash from events where session_id = ? order by seq desc limit 1", [session.id]
-        ):
-            return row["seq"], row["hash"] or ""
-        return 0, ""
+        ).fetchone()
+        return (0, "") if row is None else (row[0], row[1] or "")
 
     def append(
         self, session: SessionRow, items: Iterable[tuple], *, after: tuple[int, str],
@@ -530,15 +533,22 @@ class Store:
                 stored = self.last(session)
                 if stored != tuple(after):
                     raise SessionError("session.moved_on", name=session.name, seq=stored[0], expected=after[0])
-                self.db["events"].insert_all(rows)
-                self.db["sessions"].update(
-                    session.id, {**summary, "updated": now(), "event_count": seq, "head_hash": prev}
-                )
+                # plain statements (sqlite-utils would look up each table's columns every time)
+                conn = self.db.conn
+                conn.executemany(
+                    "insert into events (session_id, seq, text, event, ts, hash, prev_hash, typed)"
+                    " values (:session_id, :seq, :text, :event, :ts, :hash, :prev_hash, :typed)", rows)  # fmt: skip
+                conn.execute(
+                    "update sessions set setup = ?, status = ?, games = ?, hp = ?, updated = ?, event_count = ?,"
+                    " head_hash = ? where id = ?",
+                    [summary["setup"], summary["status"], summary["games"], summary["hp"], now(), seq, prev,
+                     session.id])  # fmt: skip
                 # an undone `game` leaves no row behind
-                self.db.execute("delete from games where session_id = ? and game > ?",
-                                [session.id, summary["games"]])  # fmt: skip
+                conn.execute("delete from games where session_id = ? and game > ?", [session.id, summary["games"]])
                 for record in games:
-                    self.db["games"].upsert(game_row(session.id, record), pk=("session_id", "game"))
+                    row = game_row(session.id, record)
+                    conn.execute(f"insert or replace into games ({', '.join(row)}) values "
+                                 f"({', '.join('?' * len(row))})", list(row.values()))  # fmt: skip
         except sqlite3.Error as exc:
             raise StoreError("store.write_failed", reason=str(exc)) from None
         return seq, prev
