@@ -12,6 +12,8 @@ from dataclasses import asdict, dataclass
 
 from dealer_assist import notation as n
 from dealer_assist.engine import Phase, Session, State, expectation, legal, to_json
+from dealer_assist.engine import snapshot
+from dealer_assist.engine.state import History
 from dealer_assist.engine.view import game_record
 from dealer_assist.engine.session import Outcome
 from dealer_assist.errors import DealerAssistError, SessionError
@@ -32,22 +34,49 @@ def _setup_json(config) -> str:
 
 
 class LiveSession:
-    """One stored session, loaded by replaying its events (the notation is the log)."""
+    """One stored session, loaded by replaying its events (the notation is the log).
 
-    def __init__(self, store: Store, row: SessionRow, *, lock: str | None = None) -> None:
+    A long session resumes from its snapshot (``engine.snapshot``: the state after the start
+    of its latest game, kept beside the events) and replays only the events after it; the
+    snapshot is used only if it still names an event with that hash and was made by these
+    rules, else the whole log is replayed. ``base`` is the number of the events before the
+    ones held in memory; an undo that goes further back reloads the whole log first."""
+
+    def __init__(self, store: Store, row: SessionRow, *, lock: str | None = None, whole: bool = False) -> None:
         self.store = store
         self.row = row
         self.lock = lock  # the token of the lock this window holds, when it holds one
         self.replaced: Holder | None = None  # the holder whose lock ``open`` took over, if any
-        self.session = Session()
-        events = store.events(row)
-        for event in events:
+        self.base, state, last = (0, None, (0, "")) if whole else self._from_snapshot()
+        self.session = Session(state)
+        self.kept = self.base  # the event the stored snapshot follows
+        for seq, text, digest in store.events_after(row, self.base):
             try:
-                for cmd in n.parse_line(event.text):
+                for cmd in n.parse_line(text):
                     self.session.submit(cmd)
             except DealerAssistError as exc:
-                raise StoredUnreadable(row.name, event.seq, exc) from None
-        self.last = (events[-1].seq, events[-1].hash) if events else (0, "")
+                raise StoredUnreadable(row.name, seq, exc) from None
+            last = (seq, digest)
+        self.last = last
+
+    def _from_snapshot(self) -> tuple[int, State | None, tuple[int, str]]:
+        kept = self.store.snapshot(self.row)
+        if kept is None:
+            return 0, None, (0, "")
+        seq, digest, engine, body = kept
+        if engine != snapshot.fingerprint():
+            return 0, None, (0, "")
+        store, row = self.store, self.row
+        try:
+            state = snapshot.load(body, lambda count: History.deferred(count, lambda: store.game_records(row, count)))
+        except snapshot.SnapshotError:
+            return 0, None, (0, "")
+        return seq, state, (seq, digest)
+
+    @property
+    def count(self) -> int:
+        """The number of stored events this window has folded (undo included)."""
+        return self.base + len(self.session.events)
 
     @classmethod
     def open(cls, store: Store, name: str, *, create: bool = False, lock: bool = False,
@@ -76,7 +105,10 @@ class LiveSession:
         return live
 
     def close(self) -> None:
-        """Leave the session: another window may hold it now."""
+        """Leave the session: keep a snapshot of where it stands, let another window hold it."""
+        if self.kept != self.last[0] and self.last[0] and not self.store.readonly:
+            self.store.keep_snapshot(self.row, (*self.last, snapshot.fingerprint(), snapshot.dump(self.state)))
+            self.kept = self.last[0]
         if self.lock is not None:
             self.store.release(self.row, self.lock)
             self.lock = None
@@ -95,18 +127,33 @@ class LiveSession:
         commands = [n.parse_command(s) for s in segments]
         if not commands:
             return []
+        undos = sum(isinstance(cmd, n.Undo) for cmd in commands)
+        if undos and self.base and undos > len(self.session.events):  # back past the snapshot
+            self._reload_whole()
         saved = self.session.snapshot(commands)
         outcomes = self.session.submit_all(commands)
         try:
             items = [(n.canonical(text, cmd), cmd.to_dict(), line)
                      for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
             games = [game_record(self.state, self.state.game)] if self.state.game is not None else []
+            keep = None
+            if any(isinstance(cmd, n.Game) for cmd in commands):  # a new game: a new snapshot
+                keep = (snapshot.fingerprint(), snapshot.dump(self.state))
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
-                                          games=games, lock=self.lock)  # fmt: skip
+                                          games=games, lock=self.lock, snapshot=keep)  # fmt: skip
+            if keep is not None:
+                self.kept = self.last[0]
         except BaseException:
             self.session.restore(saved)
             raise
         return outcomes
+
+    def _reload_whole(self) -> None:
+        """Fold the whole log (an undo reaches back before the snapshot this window began with)."""
+        whole = LiveSession(self.store, self.row, whole=True)
+        if whole.last != self.last:  # pragma: no cover - the store refuses a second writer anyway
+            raise SessionError("session.moved_on", name=self.row.name, seq=whole.last[0], expected=self.last[0])
+        self.base, self.session = 0, whole.session
 
     def enter_many(self, lines: list[str]) -> None:
         """Apply and store many lines in one transaction (import): all of them or none."""
@@ -120,7 +167,9 @@ class LiveSession:
                 items += [(n.canonical(text, cmd), cmd.to_dict(), line)
                           for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
-                                          games=to_json(self.state)["log"], lock=self.lock)  # fmt: skip
+                                          games=to_json(self.state)["log"], lock=self.lock,
+                                          snapshot=(snapshot.fingerprint(), snapshot.dump(self.state)))  # fmt: skip
+            self.kept = self.last[0]
         except BaseException:
             self.session.restore(start)
             raise

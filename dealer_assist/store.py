@@ -192,7 +192,25 @@ def _create_v4(db: sqlite_utils.Database) -> None:
     db["sessions"].add_column("lang", str)
 
 
-MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4)]
+def _create_v5(db: sqlite_utils.Database) -> None:
+    """Snapshots: a cache of each session's state after one of its events, so that a long
+    session resumes at once. Any change to an event or a games row made through SQLite (by
+    this tool or another program) drops the session's snapshot (triggers): it is then rebuilt
+    from the events."""
+    db["snapshots"].create(
+        {"session_id": int, "seq": int, "hash": str, "engine": str, "body": str, "checksum": str},
+        pk="session_id", foreign_keys=[("session_id", "sessions", "id")], if_not_exists=True,
+    )  # fmt: skip
+    for table, when in (("events", "update"), ("events", "delete"), ("games", "update"), ("games", "delete")):
+        row = "old"
+        db.execute(f"create trigger if not exists snapshot_stale_{table}_{when} after {when} on {table} "
+                   f"begin delete from snapshots where session_id = {row}.session_id; end")  # fmt: skip
+    db.execute("create trigger if not exists snapshot_stale_events_insert after insert on events "
+               "when new.seq <= (select seq from snapshots where session_id = new.session_id) "
+               "begin delete from snapshots where session_id = new.session_id; end")  # fmt: skip
+
+
+MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4), (5, _create_v5)]
 SCHEMA = MIGRATIONS[-1][0]
 
 
@@ -406,7 +424,7 @@ class Store:
 
     def delete(self, session: SessionRow) -> None:
         with self._write():
-            for table in ("events", "games", "locks"):
+            for table in ("snapshots", "events", "games", "locks"):
                 if self._has(table):
                     self.db.execute(f"delete from {table} where session_id = ?", [session.id])
             self.db.execute("delete from sessions where id = ?", [session.id])
@@ -482,6 +500,17 @@ class Store:
                 raise SessionError("session.gap", name=session.name, expected=expected, found=row[0])
         return rows
 
+    def events_after(self, session: SessionRow, seq: int) -> list[tuple[int, str, str]]:
+        """(seq, text, hash) of the events after ``seq``, checked to run on without a gap."""
+        if not self._has("events"):
+            return []
+        rows = self.db.conn.execute("select seq, text, hash from events where session_id = ? and seq > ? order by seq",
+                                    [session.id, seq]).fetchall()  # fmt: skip
+        for expected, row in enumerate(rows, start=seq + 1):
+            if row[0] != expected:
+                raise SessionError("session.gap", name=session.name, expected=expected, found=row[0])
+        return rows
+
     def events(self, session: SessionRow) -> list[EventRow]:
         rows = self._event_rows(session)
         for expected, row in enumerate(rows, start=1):
@@ -498,6 +527,7 @@ class Store:
     def append(
         self, session: SessionRow, items: Iterable[tuple], *, after: tuple[int, str],
         summary: dict[str, Any], games: Iterable[dict[str, Any]] = (), lock: str | None = None,
+        snapshot: tuple[str, str] | None = None,
     ) -> tuple[int, str]:  # fmt: skip
         """Store one line's commands in one transaction: each item is (normalised text, parsed
         event) or (normalised text, parsed event, the line as typed).
@@ -549,9 +579,49 @@ class Store:
                     row = game_row(session.id, record)
                     conn.execute(f"insert or replace into games ({', '.join(row)}) values "
                                  f"({', '.join('?' * len(row))})", list(row.values()))  # fmt: skip
+                if snapshot is not None and self._has("snapshots"):  # (engine, body): the state after this line
+                    self._snapshot_row(session, (seq, prev, *snapshot))
         except sqlite3.Error as exc:
             raise StoreError("store.write_failed", reason=str(exc)) from None
         return seq, prev
+
+    # -- snapshots (a cache: the events are the truth)
+
+    def snapshot(self, session: SessionRow) -> tuple[int, str, str, str] | None:
+        """(seq, event hash, engine, body) of the session's snapshot, if it is still anchored:
+        its checksum holds and the event it names still has that hash."""
+        if not self._has("snapshots"):
+            return None
+        row = self.db.conn.execute(
+            "select s.seq, s.hash, s.engine, s.body, s.checksum, e.hash from snapshots s "
+            "left join events e on e.session_id = s.session_id and e.seq = s.seq where s.session_id = ?",
+            [session.id]).fetchone()  # fmt: skip
+        if row is None:
+            return None
+        seq, digest, engine, body, checksum, event = row
+        if event != digest or hashlib.sha256(body.encode("utf-8")).hexdigest() != checksum:
+            return None
+        return seq, digest, engine, body
+
+    def game_records(self, session: SessionRow, count: int) -> list[str]:
+        """The JSON records of the session's first ``count`` games (the ``games`` rows)."""
+        rows = self.db.conn.execute("select record from games where session_id = ? and game <= ? order by game",
+                                    [session.id, count]).fetchall()  # fmt: skip
+        return [row[0] for row in rows]
+
+    def _snapshot_row(self, session: SessionRow, snapshot: tuple[int, str, str, str]) -> None:
+        seq, digest, engine, body = snapshot
+        self.db.conn.execute(
+            "insert or replace into snapshots (session_id, seq, hash, engine, body, checksum) values (?, ?, ?, ?, ?, ?)",
+            [session.id, seq, digest, engine, body, hashlib.sha256(body.encode("utf-8")).hexdigest()])  # fmt: skip
+
+    def keep_snapshot(self, session: SessionRow, snapshot: tuple[int, str, str, str]) -> None:
+        """Store a snapshot on its own (when a window closes); a failure only loses the cache."""
+        if self.readonly or not self._has("snapshots"):
+            return
+        with contextlib.suppress(sqlite3.Error), self._write():
+            if self.last(session)[0] == snapshot[0]:
+                self._snapshot_row(session, snapshot)
 
     # -- the hash chain
 

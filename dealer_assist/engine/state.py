@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from dealer_assist.cards import Card, is_blackjack, total
 
@@ -242,12 +242,32 @@ class History:
     dicts and lists, which the garbage collector would walk again and again in a long
     session; iterating gives the records back as dicts."""
 
-    __slots__ = ("_parent", "_record", "_length")
+    __slots__ = ("_parent", "_record", "_length", "_source")
 
     def __init__(self, parent: "History | None" = None, record: str | None = None) -> None:
         self._parent = parent
         self._record = record
         self._length = 0 if parent is None else len(parent) + 1
+        self._source: Callable[[], list[str]] | None = None
+
+    @classmethod
+    def deferred(cls, count: int, source: Callable[[], list[str]]) -> "History":
+        """The records of the first ``count`` games, read from ``source`` (their JSON texts)
+        only when they are asked for: a resumed session does not read its whole past."""
+        node = cls()
+        node._length = count
+        cache: list[list[str]] = []
+
+        def records() -> list[str]:
+            if not cache:
+                texts = source()
+                if len(texts) != count:
+                    raise ValueError(f"expected the records of {count} games, got {len(texts)}")
+                cache.append(texts)
+            return cache[0]
+
+        node._source = records
+        return node
 
     def append(self, record: dict) -> "History":
         return History(self, json.dumps(record, ensure_ascii=False, separators=(",", ":")))
@@ -261,7 +281,10 @@ class History:
         while node is not None and node._parent is not None:
             records.append(node._record)
             node = node._parent
-        return (json.loads(record) for record in reversed(records))
+        records.reverse()
+        if node is not None and node._source is not None:
+            records[:0] = node._source()
+        return (json.loads(record) for record in records)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
