@@ -286,7 +286,8 @@ def overlay(name: str, port: int, host: str, show_hp: bool, show_shoe: bool, par
 
     from dealer_assist.errors import SessionError
 
-    feed = Feed(Path(db_path or default_path()), name, exact_hp=show_hp, shoe=show_shoe)
+    feed = Feed(Path(db_path or default_path()), name, exact_hp=show_hp, shoe=show_shoe,
+                fixed_lang=LANG if (lang or EXPLICIT) else None)  # fmt: skip
     if host not in LOOPBACK:
         click.secho(_say("overlay.not_loopback", host=host), fg="yellow", err=True)
     url, compact = _overlay_urls(host, port)

@@ -65,7 +65,8 @@ class Feed:
     session: Session = field(default_factory=Session)
     seq: int = 0
     session_id: int | None = None
-    lang: str | None = None  # the session's language (the page's default)
+    lang: str | None = None  # the page's default language: --lang, else the session's
+    fixed_lang: str | None = None  # the --lang the overlay was started with
     rulings: tuple[Ruling, ...] = ()  # the last public rulings
     started: dict[tuple[int, str], float] = field(default_factory=dict)  # TIME-1 windows
     version: int = 0
@@ -93,7 +94,7 @@ class Feed:
             if row.id != self.session_id:  # a new session under that name: start again
                 self._restart()
                 self.session_id = row.id
-            self.lang = row.lang
+            self.lang = self.fixed_lang or row.lang
             events = store.events_since(row, self.seq)
         except DealerAssistError as exc:
             self._store = None
@@ -112,7 +113,7 @@ class Feed:
 
         for cmd in n.parse_line(line):
             outcome = self.session.submit(cmd)
-            shown = public_rulings(outcome.rulings, self.session.state)
+            shown = public_rulings(outcome.rulings, self.session.state, exact_hp=self.exact_hp)
             if shown:
                 self.rulings = tuple(shown)
         running = clock(self.session.state)

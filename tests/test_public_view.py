@@ -112,6 +112,24 @@ peek [JK]"""
     assert "joker.dealer" not in shown and "joker.ace_dealer" not in shown and "check.no_blackjack" in shown
 
 
+def test_rulings_that_state_the_exact_hp_are_worded_with_the_announced_figure_unless_shown():
+    script = ("quest easy", "dice 6", "jk 0 0", "hp 412345", "seat 1 aki 100k", "game", "bet 1 10k",
+              "deal T 6 6 [T]", "1 st", "reveal", "next 2", "next [?]")  # 16 loses to 18: healed  # fmt: skip
+    session = Session()
+    said = []
+    for line in script:
+        for cmd in n.parse_line(line):
+            said += session.submit(cmd).rulings
+    state = session.state
+    assert {"announce", "game.recovery_on", "settle.heal"} <= {r.key for r in said}
+    hidden = public_rulings(said, state)
+    texts = " ".join(r.text(lang) for r in hidden for lang in ("en", "ja"))
+    assert "412,345" not in texts and "41万2345" not in texts and "422,345" not in texts
+    assert "500,000 P or less" in texts and "「50万P以下」" in texts
+    shown = public_rulings(said, state, exact_hp=True)
+    assert "422,345" in " ".join(r.text("en") for r in shown)
+
+
 def test_the_exact_hp_and_the_shoe_count_only_when_the_dealer_opts_in():
     session = Session()
     for line in ("quest easy", "dice 6", "hp 975k", "shoe 400", "seat 1 aki 100k", "game"):

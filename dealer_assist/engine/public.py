@@ -26,13 +26,31 @@ PRIVATE_KEYS = frozenset({"joker.dealer"})
 PRIVATE_WHILE_HIDDEN = frozenset({"joker.ace_dealer", "joker.stands"})
 
 
-def public_rulings(rulings: Iterable[Ruling], state: State) -> list[Ruling]:
-    """The rulings the table may hear, ``state`` being the state after them."""
+# rulings that state the exact HP, and their wording with the announced figure only (ANN-1)
+ANNOUNCED = {
+    "announce": "announce.public",
+    "game.recovery_on": "game.recovery_on.public",
+    "game.recovery_off": "game.recovery_off.public",
+    "settle.heal": "settle.heal.public",
+    "end.failure.below_threshold": "end.failure.below_threshold.public",
+}
+
+
+def public_rulings(rulings: Iterable[Ruling], state: State, *, exact_hp: bool = False) -> list[Ruling]:
+    """The rulings the table may hear, ``state`` being the state after them. Unless the dealer
+    shows the exact HP, a ruling that states it is worded with the announced figure only."""
     hidden = state.game is not None and state.game.hole is not None
-    return [
-        r for r in rulings
-        if r.key not in PRIVATE_KEYS and not (hidden and r.key in PRIVATE_WHILE_HIDDEN)
-    ]  # fmt: skip
+    out = []
+    for r in rulings:
+        if r.key in PRIVATE_KEYS or (hidden and r.key in PRIVATE_WHILE_HIDDEN):
+            continue
+        if not exact_hp and r.key in ANNOUNCED:
+            params = {k: v for k, v in r.params.items() if k not in ("hp", "threshold", "collected")}
+            if "hp" in r.params:
+                params["announce"] = announce(r.params["hp"])
+            r = Ruling(r.clause, ANNOUNCED[r.key], params)
+        out.append(r)
+    return out
 
 
 def _card(card: Card) -> str:
