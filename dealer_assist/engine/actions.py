@@ -124,6 +124,7 @@ def _split(t: Table, hand: Hand) -> None:
         t.refuse("BASE-4", "hand.split_limit", hand=hand.label, limit=limit)
     _need_points(t, hand, hand.bet, "sp")
     used = {h.letter for h in siblings}
+    was = hand.label
     if hand.letter is None:
         hand.letter = "a"
         used.add("a")
@@ -135,7 +136,7 @@ def _split(t: Table, hand: Hand) -> None:
     hand.split_aces = aces
     hand.acted = True
     game.hands.insert(game.hands.index(hand) + 1, new)
-    t.rule("BASE-4", "hand.split", hand=hand.label, new=new.label, bet=new.bet)
+    t.rule("BASE-4", "hand.split", was=was, hand=hand.label, new=new.label, bet=new.bet)
 
 
 def timeup(t: Table) -> None:

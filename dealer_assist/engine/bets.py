@@ -46,7 +46,10 @@ def bet(t: Table, cmd: n.Bet) -> None:
     late = state.phase is Phase.LATE_BETS
     if cmd.box in (game.late_bets if late else game.bets):
         old = game.bets.get(cmd.box)
-        t.rule("BET-6", "bet.replaced", box=cmd.box, old=old if old is not None else "-")
+        if old is None:
+            t.rule("BET-6", "bet.replaced_none", box=cmd.box)
+        else:
+            t.rule("BET-6", "bet.replaced", box=cmd.box, old=old)
     game.bets[cmd.box] = cmd.amount
     if late:  # GUILD-4: the bet goes onto the box's hand dealt before it
         game.late_bets.add(cmd.box)

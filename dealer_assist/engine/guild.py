@@ -113,7 +113,7 @@ def foresight(t: Table, hand: Hand, cards: tuple) -> None:
     for i, card in enumerate(cards):
         if i < len(known):
             if not known[i].card.matches(card):
-                t.refuse("GUILD-3", "shoe.known_top", card=str(card), known=str(known[i].card))
+                t.refuse(known[i].clause, "shoe.known_top", card=str(card), known=str(known[i].card))
             continue
         if i == 0:  # the closed top card, turned face up
             sighting = None

@@ -114,7 +114,7 @@ def settle(t: Table) -> None:
         result, ratio = showdown(t, hand)
         hand.result = result
         hand.ratio = None if result == "nobet" else float(ratio)
-    t.rule("SET-A", "settle.start", game=game.number)
+    t.rule(_first_step(t, hands), "settle.start", game=game.number)
 
     pay_blackjacks(t)  # SET-A
     for hand in hands:  # SET-B
@@ -157,6 +157,18 @@ def stake(hand: Hand) -> int:
     if hand.result == "surrender":
         return floor(hand.bet / 2)
     return 0
+
+
+def _first_step(t: Table, hands: list[Hand]) -> str:
+    """The clause of the first settlement step that moves anything (SET-E when none does)."""
+    results = {h.result for h in hands if not h.paid}
+    if "blackjack" in results:
+        return "SET-A"
+    if "under" in results:
+        return "SET-B"
+    if results & {*LOSSES, "surrender"} or t.game.forfeits:
+        return "SET-C"
+    return "SET-E"
 
 
 def _collect(t: Table, hand: Hand, reserved: int) -> int:

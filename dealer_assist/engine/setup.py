@@ -11,6 +11,14 @@ from dealer_assist.messages import Term
 from dealer_assist.engine.view import game_record
 
 
+# the clause each configurable value of `rule NAME VALUE` belongs to
+RULE_CLAUSES = {
+    "max_split_hands": "BASE-4", "late_surrender": "SURR-3", "heal_cap": "HEAL-2", "min_bet": "BET-2",
+    "bet_cap": "DSK-2", "bet_cap_aggravated": "DSK-2", "bust_penalty": "DSK-5", "bust_penalty_aggravated": "DSK-5",
+    "redistribute_after_backbet": "GUILD-1",
+}  # fmt: skip
+
+
 def configure(t: Table, cmd: n.Command) -> None:
     state = t.state
     if state.phase is not Phase.SETUP:
@@ -47,22 +55,32 @@ def configure(t: Table, cmd: n.Command) -> None:
             state.yellow.setdefault(name, 0)
             if bankrupt:
                 t.rule("BOX-1", "box.bankrupt_seated", box=number, points=points)
+            else:
+                t.rule("SETUP", "setup.seat", box=number, player=name, points=points)
         case n.Skill(name="surrender", value=value):
             config.surrender_level = int(value)
+            t.rule("GUILD-6", "setup.skill.surrender", level=int(value))
         case n.Skill(name="under", value=value):
             config.under = bool(value)
+            t.rule("GUILD-2", "setup.skill.under_on" if value else "setup.skill.under_off")
         case n.Skill(name="redistribute", value=value):
             config.redistribute_uses = state.redistribute_left = int(value)
+            t.rule("GUILD-1", "setup.skill.redistribute", uses=int(value))
         case n.Skill(name="mp", value=value):
             config.mp = state.mp = int(value)
+            t.rule("GUILD-5", "setup.skill.mp", mp=int(value))
         case n.JokerLevels(early=early, late=late):
             config.jk_early, config.jk_late = early, late
+            t.rule("GUILD-7", "setup.jokers", early=early, late=late)
         case n.Shoe(cards=cards):
             config.shoe = state.shoe_left = cards
+            t.rule("ANN-2", "setup.shoe", cards=cards)
         case n.Rule(name=name, value=value):
             if name in ("max_split_hands",) and not 2 <= int(value) <= 8:
                 t.refuse("BASE-4", "setup.split_range")
             setattr(config, name, value)
+            shown = Term("setup.on" if value else "setup.off") if isinstance(value, bool) else value
+            t.rule(RULE_CLAUSES[name], f"setup.rule.{name}", value=shown)
         case _:  # pragma: no cover - the dispatcher sends only setup commands here
             raise AssertionError(cmd)
 
