@@ -463,11 +463,11 @@ def sessions(lang: str, db_path: str | None) -> None:
     from dealer_assist.i18n import amount
     from dealer_assist.render import columns
 
-    table = columns(Table(show_edge=False), ("name", "created", "games", "hp", "status", "lang"), LANG,
+    table = columns(Table(show_edge=False), ("name", "created", "difficulty", "games", "hp", "status", "lang"), LANG,
                     right=("games", "hp"))  # fmt: skip
     for row in store.sessions():
-        table.add_row(row.name, row.created[:19].replace("T", " "), str(row.games), amount(row.hp, LANG),
-                      _say(f"status.{row.status}"), row.lang or "-")  # fmt: skip
+        table.add_row(row.name, row.created[:19].replace("T", " "), _say(f"difficulty.{row.difficulty}"),
+                      str(row.games), amount(row.hp, LANG), _say(f"status.{row.status}"), row.lang or "-")  # fmt: skip
     Console().print(table)
 
 
@@ -649,18 +649,27 @@ def verify(name: str, posted: str | None, lang: str, db_path: str | None) -> Non
 
 
 @cli.command()
-@click.argument("target", metavar="NAME|SCRIPT")
+@click.argument("target", metavar="NAME|SCRIPT", required=False)
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "html", "json", "csv"]), default="text",
               show_default=True, help="The report's format.")  # fmt: skip
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@click.option("--all", "every", is_flag=True, help="Totals across every stored session: per player, per difficulty.")
 @lang_option
 @db_option
-def report(target: str, fmt: str, output: str | None, lang: str, db_path: str | None) -> None:
+def report(target: str | None, fmt: str, output: str | None, every: bool, lang: str, db_path: str | None) -> None:
     """The quest's result, a table per game, per-box totals and the HP over the games; for a
     stored session also the log's head hash (a broken hash chain is said on stderr)."""
     from dealer_assist import audit as audit_mod
     from dealer_assist import report as report_mod
+    from dealer_assist.errors import SessionError
 
+    if every:
+        if target is not None:
+            fail(SessionError("report.all_and_target"))
+        _report_all(db_path, fmt, output)
+        return
+    if target is None:
+        fail(SessionError("report.no_target"))
     try:
         label, items, stored = _source(db_path, target)
         lang = session_lang(lang, stored)
@@ -672,7 +681,9 @@ def report(target: str, fmt: str, output: str | None, lang: str, db_path: str | 
     if verdict is not None:
         chain = {"events": verdict.events, "head": verdict.head, "short": verdict.short, "ok": verdict.ok,
                  "problem": None if verdict.ok else _verdict_text(verdict, label)}  # fmt: skip
-    data = report_mod.build(session.state, chain=chain)
+    meta = {"session": stored[1].name, "created": stored[1].created} if stored is not None \
+        else {"session": Path(label).name}  # a script: its file's name  # fmt: skip
+    data = report_mod.build(session.state, chain=chain, meta=meta)
     if fmt == "text":
         if output:
             from rich.console import Console
@@ -761,6 +772,38 @@ def speak(lang: str) -> None:
     for param in cli.params:
         if param.name == "lang":
             param.help = words["cli.opt.lang"]  # type: ignore[attr-defined]
+
+
+def _report_all(db_path: str | None, fmt: str, output: str | None) -> None:
+    """`report --all`: totals across every stored session, per player name and per difficulty."""
+    from dealer_assist import report as report_mod
+    from dealer_assist.live import LiveSession
+    from dealer_assist.store import Store, default_path
+
+    path = db_path or default_path()
+    try:
+        store = Store(path, readonly=True)
+        reports = []
+        for row in store.sessions():
+            live = LiveSession.open(store, row.name)  # from its snapshot: a few milliseconds a session
+            reports.append(report_mod.build(live.state, meta={"session": row.name, "created": row.created}))
+    except DealerAssistError as exc:
+        fail(exc)
+    stats = report_mod.build_all(reports)
+    if fmt == "text" and not output:
+        report_mod.all_formats(stats, "text", LANG, console())
+        return
+    if fmt == "text":
+        from rich.console import Console
+
+        with open(output, "w", encoding="utf-8") as handle:
+            report_mod.all_formats(stats, "text", LANG, Console(file=handle, width=160))
+        return
+    body = report_mod.all_formats(stats, fmt, LANG)
+    if output:
+        _write_output(output, body)
+    else:
+        click.echo(body, nl=False)
 
 
 def main() -> None:  # the console script

@@ -84,6 +84,7 @@ class SessionRow:
     games: int
     hp: int
     lang: str | None = None  # the language the session was played in (schema v4)
+    difficulty: str | None = None  # from its setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +211,23 @@ def _create_v5(db: sqlite_utils.Database) -> None:
                "begin delete from snapshots where session_id = new.session_id; end")  # fmt: skip
 
 
-MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4), (5, _create_v5)]
+def _create_v6(db: sqlite_utils.Database) -> None:
+    """The players by box of each session (`seats`, JSON), and the player's name in `game_hands`."""
+    db["sessions"].add_column("seats", str)
+    db.execute("drop view if exists game_hands")
+    db.create_view(
+        "game_hands",
+        """select s.name as session, g.game, json_extract(h.value, '$.hand') as hand,
+                  json_extract(s.seats, '$."' || substr(json_extract(h.value, '$.hand'), 1, 1) || '"') as player,
+                  json_extract(h.value, '$.bet') as bet, json_extract(h.value, '$.result') as result,
+                  json_extract(h.value, '$.ratio') as ratio,
+                  json_extract(h.value, '$.cards') as cards
+           from games g join sessions s on s.id = g.session_id, json_each(g.hands) h
+           order by s.id, g.game""",
+    )
+
+
+MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4), (5, _create_v5), (6, _create_v6)]
 SCHEMA = MIGRATIONS[-1][0]
 
 
@@ -371,7 +388,8 @@ class Store:
 
     @property
     def _session_columns(self) -> str:
-        return "id, name, created, status, games, hp" + (", lang" if self._has("sessions", "lang") else "")
+        return ("id, name, created, status, games, hp" + (", lang" if self._has("sessions", "lang") else "")
+                + ", json_extract(setup, '$.difficulty') as difficulty")  # fmt: skip
 
     def set_lang(self, session: SessionRow, lang: str) -> SessionRow:
         """Remember the language ``session`` is played in (the default of its audit and report)."""
@@ -573,6 +591,8 @@ class Store:
                     " head_hash = ? where id = ?",
                     [summary["setup"], summary["status"], summary["games"], summary["hp"], now(), seq, prev,
                      session.id])  # fmt: skip
+                if "seats" in summary and self._has("sessions", "seats"):
+                    conn.execute("update sessions set seats = ? where id = ?", [summary["seats"], session.id])
                 # an undone `game` leaves no row behind
                 conn.execute("delete from games where session_id = ? and game > ?", [session.id, summary["games"]])
                 for record in games:

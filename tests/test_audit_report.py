@@ -190,9 +190,11 @@ def test_report_csv_figures():
 
 def test_report_markdown_figures():
     text = report("markdown")
-    assert "**Result:** success (the dealer's HP is 0) - Platinum Treasure Box; HP 0 after 4 games" in text
+    assert "- **Result:** success (the dealer's HP is 0) - Platinum Treasure Box; HP 0 after 4 games" in text
     assert "| 3 | on | 40,000 | 1 bust, 3 blackjack, 5 push | 30,000 | 10,000 | 130,000 |" in text
-    assert "| 3 | ben | 4 | 1 | 2 | 0 | 0 | 0 | 0 | 100,000 | 260,000 |" in text
+    # box, player, games, won, lost, pushed, blackjacks, unders, busts, surrenders, jokers drawn, lost to a joker
+    assert "| 3 | ben | 4 | 3 | 0 | 1 | 2 | 0 | 0 | 0 | 0 | 0 | 100,000 | 260,000 |" in text
+    assert "Counted per hand: won = win, blackjack, Under Bonus" in text
 
 
 def test_report_text_figures():
