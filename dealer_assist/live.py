@@ -1,17 +1,23 @@
 """The shell around the engine for live play: a ``Session`` kept in step with the store.
 
 A line is parsed, applied as a whole, written to the store, and only then reported; a line
-that is refused changes nothing, in memory or on disk. Also here: the TIME-1 clocks and
-the suggestions the prompt offers (pure functions of the state).
+that is refused changes nothing, in memory or on disk. Also here: the TIME-1 clocks (a
+window's clock starts at the timestamp of the stored event that opened it, also after a
+restart) and what the prompt offers — commands and their arguments, each one tried with the
+engine's own ``can`` (pure functions of the state).
 """
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Callable, Iterable
 
 from dealer_assist import notation as n
-from dealer_assist.engine import Phase, Session, State, expectation, legal, to_json
+from dealer_assist.cards import RANKS, Card
+from dealer_assist.engine import Phase, Session, State, can, expectation, legal, to_json
 from dealer_assist.engine import snapshot
 from dealer_assist.engine.state import History
 from dealer_assist.engine.view import game_record
@@ -21,7 +27,9 @@ from dealer_assist.store import Holder, SessionRow, Store
 
 
 def summary(state: State) -> dict:
-    return {"setup": _setup_json(state.config), "status": state.status.value, "games": state.games, "hp": state.hp}
+    seats = json.dumps({str(number): box.player for number, box in state.boxes.items()}, ensure_ascii=False)
+    return {"setup": _setup_json(state.config), "status": state.status.value, "games": state.games, "hp": state.hp,
+            "seats": seats}  # fmt: skip
 
 
 _SETUP: list = [None, ""]  # the last setup written, and its JSON (the setup changes only before game 1)
@@ -50,14 +58,22 @@ class LiveSession:
         self.base, state, last = (0, None, (0, "")) if whole else self._from_snapshot()
         self.session = Session(state)
         self.kept = self.base  # the event the stored snapshot follows
+        # TIME-1: the event that opened each window of the current game (its clock starts at
+        # that event's timestamp), and the start times already known (epoch seconds)
+        self.opened: dict[tuple[int, str], int] = {}
+        self.opened_at: dict[tuple[int, str], float] = {}
+        if state is not None:  # a window already open at the snapshot opened with it, or before
+            self._note_window(self.base)
         for seq, text, digest in store.events_after(row, self.base):
             try:
                 for cmd in n.parse_line(text):
                     self.session.submit(cmd)
             except DealerAssistError as exc:
                 raise StoredUnreadable(row.name, seq, exc) from None
+            self._note_window(seq)
             last = (seq, digest)
         self.last = last
+        self._last_bets: tuple[int, dict[int, int]] | None = None
 
     def _from_snapshot(self) -> tuple[int, State | None, tuple[int, str]]:
         kept = self.store.snapshot(self.row)
@@ -104,14 +120,77 @@ class LiveSession:
         live.replaced = replaced
         return live
 
+    def _note_window(self, seq: int, at: float | None = None) -> None:
+        """Remember the event that opened the TIME-1 window running now (the first one seen:
+        an undo does not restart a clock). Only the current game's windows are kept."""
+        running = clock(self.session.state)
+        if running is None or running.key in self.opened:
+            return
+        if self.opened and next(iter(self.opened))[0] != running.key[0]:
+            self.opened.clear()
+            self.opened_at.clear()
+        self.opened[running.key] = seq
+        if at is not None:
+            self.opened_at[running.key] = at
+
+    def window_start(self, key: tuple[int, str]) -> float | None:
+        """When the TIME-1 window ``key`` opened (epoch seconds): the timestamp of the stored
+        event that opened it, so a clock resumes where it was after a restart; None when this
+        window was never seen."""
+        if key in self.opened_at:
+            return self.opened_at[key]
+        seq = self.opened.get(key)
+        if not seq:
+            return None
+        row = self.store.db.conn.execute("select ts from events where session_id = ? and seq = ?",
+                                         [self.row.id, seq]).fetchone()  # fmt: skip
+        try:
+            at = datetime.fromisoformat(row[0]).timestamp() if row else None
+        except (TypeError, ValueError):
+            at = None
+        if at is not None:
+            self.opened_at[key] = at
+        return at
+
     def close(self) -> None:
-        """Leave the session: keep a snapshot of where it stands, let another window hold it."""
-        if self.kept != self.last[0] and self.last[0] and not self.store.readonly:
+        """Leave the session: keep a snapshot of where it stands, let another window hold it.
+
+        Not while a TIME-1 window runs that opened after the stored snapshot: the snapshot
+        stays where it is (at most one game back), so the next resume folds the event that
+        opened the window and its clock goes on from that event's timestamp."""
+        if self.kept != self.last[0] and self.last[0] and not self.store.readonly and not self._clock_after_kept():
             self.store.keep_snapshot(self.row, (*self.last, snapshot.fingerprint(), snapshot.dump(self.state)))
             self.kept = self.last[0]
         if self.lock is not None:
             self.store.release(self.row, self.lock)
             self.lock = None
+
+    def last_bets(self) -> dict[int, int]:
+        """Each box's latest bet line with an amount (completion offers it first), read from the
+        stored events once a game."""
+        games = self.state.games
+        if self._last_bets is not None and self._last_bets[0] == games:
+            return self._last_bets[1]
+        found: dict[int, int] = {}
+        rows = self.store.db.conn.execute(
+            "select event from events where session_id = ? and json_extract(event, '$.command') = 'Bet' "
+            "order by seq desc limit 64", [self.row.id]).fetchall()  # fmt: skip
+        for (event,) in rows:
+            try:
+                data = json.loads(event)
+                box, amount = int(data["box"]), data["amount"]
+            except (TypeError, ValueError, KeyError):
+                continue
+            if isinstance(amount, int) and amount > 0:
+                found.setdefault(box, amount)
+        self._last_bets = (games, found)
+        return found
+
+    def _clock_after_kept(self) -> bool:
+        """Whether a TIME-1 window runs that opened at or after the stored snapshot."""
+        running = clock(self.state)
+        opened = self.opened.get(running.key) if running is not None else None
+        return bool(self.kept) and opened is not None and self.kept <= opened
 
     @property
     def state(self) -> State:
@@ -146,6 +225,7 @@ class LiveSession:
         except BaseException:
             self.session.restore(saved)
             raise
+        self._note_window(self.last[0], time.time())
         return outcomes
 
     def _reload_whole(self) -> None:
@@ -173,6 +253,7 @@ class LiveSession:
         except BaseException:
             self.session.restore(start)
             raise
+        self._note_window(self.last[0], time.time())
 
     def script(self, lang: str = "en") -> str:
         """The session as a notation script (`export`): every accepted command in its canonical
@@ -291,41 +372,267 @@ def clock(state: State) -> Clock | None:
 
 
 # --------------------------------------------------------------------------- suggestions
+#
+# What the prompt offers (Tab): every suggestion is a command, or the start of one, that the
+# engine accepts now: each is tried with ``engine.can`` (the same checks as ``step``), so a
+# completion and a refusal can never disagree.
+
+CARD_WORDS = (*RANKS, *(f"[{rank}]" for rank in RANKS), "JK", "[?]")
+_CARDS = {word: n.parse_card(word) for word in CARD_WORDS}
+_PROBE = Card("2")  # any card: only an action's own checks matter (as in ``legal_actions``)
+_HAND_ACTIONS = {
+    "ht": lambda ref: n.Hit(ref, _PROBE), "st": n.Stand, "dd": lambda ref: n.Double(ref, _PROBE), "sp": n.Split,
+    "sr": n.LateSurrender, "foresight": lambda ref: n.Foresight(ref, (_PROBE,)),
+}  # fmt: skip
+_TAKES_CARD = ("ht", "dd", "foresight")
+
+
+def cards_for(state: State, make: Callable[[Card], n.Command], words: Iterable[str] = CARD_WORDS) -> list[str]:
+    """The card words (``9``, ``[9]``, ``JK``, ``[?]``) with which ``make(card)`` is accepted now."""
+    return [word for word in words if can(state, make(_CARDS[word]))]
+
+
+def _any_card(state: State, make: Callable[[Card], n.Command]) -> bool:
+    return any(can(state, make(card)) for card in _CARDS.values())
+
+
+def hand_actions(state: State, ref: n.HandRef) -> list[str]:
+    """The actions hand ``ref`` may take now, future sight included (as ``legal_actions``: a
+    probe card, the cards known on top of the shoe aside)."""
+    return [name for name, make in _HAND_ACTIONS.items() if can(state, make(ref), ignore_shoe=True)]
+
+
+def redistribution_as_is(state: State) -> n.Redistribute | None:
+    """GUILD-1 with every box keeping its points (a bankrupt box's leftover to the first box that
+    can bet): the template the prompt offers, and the probe of whether a redistribution is
+    possible now. None when no box can take part."""
+    able = [b for b, box in state.boxes.items() if not box.bankrupt]
+    if not able:
+        return None
+    leftover = sum(box.points for box in state.boxes.values() if box.bankrupt)
+    shares = tuple((b, state.boxes[b].points + (leftover if i == 0 else 0)) for i, b in enumerate(able))
+    return n.Redistribute(shares)
 
 
 def suggestions(state: State) -> list[str]:
-    """Command starts the prompt offers now (completion)."""
+    """Command starts the prompt offers now (completion): only what the engine would accept."""
     phase = state.phase
     game = state.game
     out: list[str] = []
     if phase is Phase.SETUP:
-        out += ["quest ", "dice ", "seat ", "hp ", "skill ", "jk ", "shoe ", "rule ", "game"]
+        out += ["quest ", "dice ", "seat ", "hp ", "skill ", "jk ", "shoe ", "rule "]
+        if can(state, n.Game()):
+            out.append("game")
     elif phase is Phase.BETWEEN:
-        out.append("game")
+        if can(state, n.Game()):
+            out.append("game")
     elif phase is Phase.BETS and game is not None and game.backbet:
-        out.append("deal ")
+        if _any_card(state, lambda c: n.Deal((c,))):
+            out.append("deal ")
     elif phase in (Phase.BETS, Phase.LATE_BETS) and game is not None:
         waiting = game.late_bets if phase is Phase.LATE_BETS else game.bets
-        out += [f"bet {b} " for b, box in state.boxes.items() if not box.bankrupt and b not in waiting]
+        out += [f"bet {b} " for b, box in state.boxes.items()
+                if not box.bankrupt and b not in waiting and can(state, n.Bet(b, None))]  # fmt: skip
         if phase is Phase.BETS:
-            out += ["deal ", "backbet", "redistribute "]
+            if _any_card(state, lambda c: n.Deal((c,))):
+                out.append("deal ")
+            if can(state, n.Backbet()):
+                out.append("backbet")
+            probe = redistribution_as_is(state)
+            if probe is not None and can(state, probe):
+                out.append("redistribute ")
     elif phase is Phase.PLAYERS:
         e = expectation(state)
-        hand = e.params.get("hand", "")
+        hand = str(e.params.get("hand", ""))
         if e.key == "expect.split_card":
             out.append(f"{hand} ")
-        else:
-            for action in str(e.params.get("actions", "")).split("/"):
-                if action:
-                    out.append(f"{hand} {action}" + (" " if action in ("ht", "dd") else ""))
-            out += [f"{hand} foresight ", "timeup"]
+        elif hand:
+            ref = n.parse_hand(hand)
+            assert ref is not None
+            for action in hand_actions(state, ref):
+                out.append(f"{hand} {action}" + (" " if action in _TAKES_CARD else ""))
+        if can(state, n.TimeUp()):
+            out.append("timeup")
     else:
-        keywords = {"deal": "deal ", "sr": "sr ", "go": "go", "peek": "peek", "lock": "lock ",
-                    "reveal": "reveal", "next": "next ", "dealer": "dealer "}  # fmt: skip
-        out += [keywords[k] for k in legal(state) if k in keywords]
-        if phase is Phase.LOCK:
-            out.append("lock none")
+        for keyword in legal(state):
+            if keyword == "deal" and _any_card(state, lambda c: n.Deal((c,))):
+                out.append("deal ")
+            elif keyword == "sr" and any(can(state, n.SurrenderCall((b,))) for b in state.boxes):
+                out.append("sr ")
+            elif keyword == "go" and can(state, n.Go()):
+                out.append("go")
+            elif keyword in ("peek", "reveal"):
+                make = n.Peek if keyword == "peek" else n.Reveal
+                if can(state, make(None)):
+                    out.append(keyword)
+                elif _any_card(state, make):
+                    out.append(f"{keyword} ")
+            elif keyword == "lock":
+                out += ["lock ", "lock none"] if can(state, n.Lock(None)) else []
+            elif keyword == "next" and _any_card(state, n.Next):
+                out.append("next ")
+            elif keyword == "dealer" and _any_card(state, n.DealerCard):
+                out.append("dealer ")
     if phase not in (Phase.SETUP, Phase.BETWEEN, Phase.OVER):
-        out += ["yellow ", "empty"]
+        if any(can(state, n.Yellow(b)) for b in state.boxes):
+            out.append("yellow ")
+        if can(state, n.Empty()):
+            out.append("empty")
     out += ["note ", "undo", "help", "quit"]
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Argument:
+    """One word the prompt offers after what was typed, with the catalog key (and values) of
+    its description."""
+
+    word: str
+    key: str
+    params: dict
+
+
+def _card_argument(state: State, word: str) -> Argument:
+    card = _CARDS[word]
+    for known in state.known_top[:1]:
+        if known.card.matches(card):
+            return Argument(word, "complete.card_known", {"clause": known.clause})
+    if card.is_unknown:
+        return Argument(word, "complete.card_unknown", {})
+    if card.is_joker:
+        return Argument(word, "complete.card_joker", {})
+    return Argument(word, "complete.card_closed" if card.closed else "complete.card_open", {})
+
+
+def _cards(state: State, make: Callable[[Card], n.Command], words: Iterable[str] = CARD_WORDS) -> list[Argument]:
+    return [_card_argument(state, word) for word in cards_for(state, make, words)]
+
+
+def amount_word(amount: int) -> str:
+    """An amount as the notation's shortest exact word: ``20k``, ``1m``, ``1500``."""
+    if amount % 1_000_000 == 0:
+        return f"{amount // 1_000_000}m"
+    if amount % 1000 == 0:
+        return f"{amount // 1000}k"
+    return str(amount)
+
+
+def bet_amounts(state: State, box: int, last: int | None = None) -> list[Argument]:
+    """The amounts box ``box`` can bet now: its last bet, round amounts (1, 2, 5 × 10^k) from a
+    hundredth of the most it may bet up to that most (its points at two significant digits,
+    BET-3, within the cap of dealer skill 2, BET-4), and no bet; each accepted by the engine."""
+    from dealer_assist.engine.skills import bet_cap
+
+    out: list[Argument] = []
+    seat = state.boxes.get(box)
+    if seat is not None and not seat.bankrupt:
+        points = seat.points
+        unit = 10 ** max(len(str(points)) - 2, 0)
+        top = points // unit * unit
+        cap = bet_cap(state)
+        if cap is not None:
+            top = min(top, cap)
+        minimum = state.config.min_bet
+        round_ = sorted({m * 10**k for k in range(1, 13) for m in (1, 2, 5)
+                         if max(minimum, top / 100) <= m * 10**k < top})  # fmt: skip
+        chosen: list[tuple[int, str]] = []
+        if last:
+            chosen.append((last, "complete.bet_last"))
+        chosen += [(amount, "complete.bet_amount") for amount in round_]
+        chosen.append((top, "complete.bet_cap" if cap is not None and top == cap else "complete.bet_top"))
+        seen: set[int] = set()
+        for amount, key in chosen:
+            if amount in seen or amount < minimum or not can(state, n.Bet(box, amount)):
+                continue
+            seen.add(amount)
+            out.append(Argument(amount_word(amount), key, {"amount": amount}))
+    if can(state, n.Bet(box, None)):
+        out.append(Argument("-", "complete.bet_none", {}))
+    return out
+
+
+def _box_argument(state: State, box: int) -> Argument:
+    seat = state.boxes[box]
+    return Argument(str(box), "complete.box", {"player": seat.player, "points": seat.points})
+
+
+def arguments(state: State, words: list[str], last_bets: dict[int, int] | None = None) -> list[Argument]:
+    """The words that may follow ``words`` (a command's complete words so far, in the notation)
+    as its next word, each one accepted by the engine now: difficulties after ``quest``, boxes
+    after ``bet``, ``sr``, ``yellow``, amounts after ``bet BOX`` (``last_bets``: each box's last
+    bet, offered first), a hand's actions, and card ranks wherever a card is expected."""
+    if not words:
+        return []
+    head, args = words[0].lower(), words[1:]
+    try:
+        hand = n.parse_hand(head)
+        if hand is not None:
+            return _hand_arguments(state, hand, args)
+        return _command_arguments(state, head, args, last_bets or {})
+    except DealerAssistError:  # what was typed so far cannot be read: nothing to offer
+        return []
+
+
+def _hand_arguments(state: State, ref: n.HandRef, args: list[str]) -> list[Argument]:
+    if not args:
+        out = [Argument(a, f"help.short.{'late_sr' if a == 'sr' else a}", {}) for a in hand_actions(state, ref)]
+        return out + _cards(state, lambda c: n.SplitCard(ref, c))
+    action = n.JA_ACTIONS.get(args[0], args[0].lower())
+    if action == "ht" and len(args) == 1:
+        return _cards(state, lambda c: n.Hit(ref, c))
+    if action == "dd" and len(args) == 1:
+        return _cards(state, lambda c: n.Double(ref, c))
+    if action == "foresight" and len(args) in (1, 2):  # brackets are optional: open faces and JK
+        before = tuple(n.parse_card(word) for word in args[1:])
+        return _cards(state, lambda c: n.Foresight(ref, (*before, c)), (*RANKS, "JK"))
+    return []
+
+
+def _command_arguments(state: State, head: str, args: list[str], last_bets: dict[int, int]) -> list[Argument]:
+    phase = state.phase
+    if head == "quest" and not args:
+        return [Argument(d, f"difficulty.{d}", {}) for d in n.DIFFICULTIES if can(state, n.Quest(d))]
+    if head == "skill" and phase is Phase.SETUP:
+        if not args:
+            return [Argument(name, "help.short.skill", {}) for name in n.SKILL_KINDS]
+        if len(args) == 1 and n.SKILL_KINDS.get(args[0].lower()) == "bool":
+            return [Argument(word, "help.short.skill", {}) for word in ("on", "off")]
+        return []
+    if head == "rule" and phase is Phase.SETUP and not args:
+        return [Argument(name, "help.short.rule", {}) for name in n.RULE_KINDS]
+    if head == "seat" and phase is Phase.SETUP and not args:
+        return [Argument(str(b), "complete.free_box", {}) for b in range(1, 8) if b not in state.boxes]
+    if head == "bet":
+        if not args:  # the boxes still without a bet line (a bet is replaced by naming the box)
+            game = state.game
+            waiting = (game.late_bets if phase is Phase.LATE_BETS else game.bets) if game is not None else {}
+            return [_box_argument(state, b) for b, seat in state.boxes.items()
+                    if not seat.bankrupt and b not in waiting and can(state, n.Bet(b, None))]  # fmt: skip
+        if len(args) == 1:
+            box = n.parse_box(args[0])
+            game = state.game
+            last = game.bets.get(box) if game is not None else None
+            return bet_amounts(state, box, last or last_bets.get(box))
+        return []
+    if head == "deal":
+        before = tuple(n.parse_card(word) for word in args)
+        return _cards(state, lambda c: n.Deal((*before, c)))
+    if head == "sr":
+        before = tuple(n.parse_box(word) for word in args)
+        return [_box_argument(state, b) for b in state.boxes if b not in before
+                and can(state, n.SurrenderCall((*before, b)))]  # fmt: skip
+    if head == "yellow" and not args:
+        return [_box_argument(state, b) for b in state.boxes if can(state, n.Yellow(b))]
+    if head == "lock" and not args:
+        return [Argument("none", "help.short.lock", {})] if can(state, n.Lock(None)) else []
+    if head == "redistribute" and not args:
+        probe = redistribution_as_is(state)
+        if probe is None or not can(state, probe):
+            return []
+        return [Argument(" ".join(f"{b}={a}" for b, a in probe.shares), "complete.redistribute", {})]
+    makers: dict[str, Callable[[Card], n.Command]] = {
+        "peek": n.Peek, "reveal": n.Reveal, "next": n.Next, "dealer": n.DealerCard,
+    }  # fmt: skip
+    if head in makers and not args:
+        return _cards(state, makers[head])
+    return []

@@ -2,15 +2,23 @@
 
 Each line goes through ``LiveSession.enter`` (stored before it is reported); the rulings
 and the compact state are printed with rich; the bottom toolbar says what the tool expects
-next and shows the TIME-1 clock. When a clock runs out the toolbar offers the command that
-records it (F2 puts it on the line; Enter records it like any other command).
+next and shows the TIME-1 clock (also in a terminal without cursor position reports:
+``output_without_cpr``). When a clock runs out the toolbar offers the command that records it
+(F2 puts it on the line; Enter records it like any other command).
 
-Everything the prompt prints comes from the catalog, in the language it is given: the
-toolbar and its clocks, ``help`` (what can be typed now; ``help COMMAND`` explains one
-command of NOTATION.md with its form, an example and its clauses), the completions'
-descriptions (the completions themselves are the notation, the same in every language).
-The parts that need no terminal are pure functions (``help_text``, ``completions``,
-``matching``, ``toolbar_html``, ``prompt_word``) so that they can be tested as text.
+The prompt teaches itself: ``help`` lists what can be typed now, ``help COMMAND`` explains
+one command of NOTATION.md with its form, an example and its clauses; Tab completes the
+commands possible now and their arguments (difficulties, boxes, the amounts a box can bet,
+a hand's actions, cards), every one tried with the engine's own ``can``; the first refused
+card of a session is followed by the card notation. It guards the deal: ``deal`` while
+boxes have no bet line and the bet clock runs is held until it is sent again (or typed as
+``deal!``). A pipe (``run_pipe``) has none of this: it reads the notation, strictly.
+
+Everything the prompt prints comes from the catalog, in the language it is given (the
+completions themselves are the notation, the same in every language). The parts that need
+no terminal are pure functions (``help_text``, ``completions``, ``matching``,
+``argument_completions``, ``toolbar_html``, ``prompt_word``, ``deal_guard``, ``deal_now``,
+``card_refusal``) so that they can be tested as text.
 """
 
 from __future__ import annotations
@@ -24,10 +32,11 @@ from rich.text import Text
 
 from dealer_assist import notation as n
 from dealer_assist import render
+from dealer_assist.engine import Phase
 from dealer_assist.engine.view import game_record
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import Term
-from dealer_assist.live import LiveSession, clock, suggestions
+from dealer_assist.live import Argument, LiveSession, arguments, clock, suggestions
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
 from dealer_assist.store import short_hash
@@ -118,6 +127,8 @@ def topics_for(query: str) -> list[str] | None:
         return [action] if action in n.HAND_ACTIONS else ["card"]
     if first in n.JA_CARDS or low in ("jk", "[jk]"):
         return ["jk", "deal"]  # the joker levels, and the joker as a card (in deal)
+    if deal_now(first) is not None:  # the prompt's deal! is explained with deal
+        return ["deal"]
     word = n.JA_PROMPT.get(first) or n.JA_COMMANDS.get(first) or n.JA_ACTIONS.get(first) or low
     word = "quit" if word == "exit" else word
     if word == "sr":
@@ -152,6 +163,8 @@ def topic_help(name: str, lang: str = "en") -> str:
     words = japanese_words(name)
     if words:
         lines.append(text("help.topic_words", lang, words=" / ".join(words)))
+    if name == "deal":  # the prompt's guard of the deal
+        lines.append("  " + text("help.deal_bang", lang))
     return "\n".join(lines)
 
 
@@ -167,25 +180,60 @@ def completions(state, lang: str = "en") -> list[tuple[str, str, str]]:
     return out
 
 
-def _canonical_prefix(typed: str) -> str:
+def _canonical(typed: str) -> str:
     """What the dealer typed so far, with its Japanese words read as the notation
-    (``ベット `` → ``bet ``, ``3 ヒット`` → ``3 ht``), lower case."""
+    (``ベット `` → ``bet ``, ``3 ヒット`` → ``3 ht``)."""
     if len(typed) > n.MAX_LINE:
         return typed
-    typed = n.normalize(typed)
+    typed = n.normalize(typed).replace("\t", " ")
     tokens = typed.split(" ")
     if tokens and n.parse_hand(tokens[0].lower()) is not None:
         if len(tokens) > 1:
             tokens[1] = n.JA_ACTIONS.get(tokens[1], tokens[1])
     elif tokens:
         tokens[0] = n.JA_COMMANDS.get(tokens[0], n.JA_PROMPT.get(tokens[0], tokens[0]))
-    return " ".join(tokens).lower()
+    return " ".join(tokens)
 
 
-def matching(state, typed: str, lang: str = "en") -> list[tuple[str, str, str]]:
-    """The completions that continue ``typed`` (Japanese words read as the notation)."""
+def _canonical_prefix(typed: str) -> str:
+    """``_canonical``, lower case (completions match whatever the case)."""
+    return _canonical(typed).lower()
+
+
+def argument_completions(state, typed: str, lang: str = "en", *, last_bets: dict[int, int] | None = None
+                         ) -> list[tuple[str, str, str]]:  # fmt: skip
+    """The completions of the word being typed after a command's first word (``bet 3 `` → the
+    amounts box 3 can bet, ``deal 9 `` → the cards the deal accepts next, ``1 `` → hand 1's
+    actions …), as (the whole line to insert, the word shown, its description)."""
+    line = _canonical(typed)
+    if len(line) > n.MAX_LINE or ";" in line or "#" in line or " " not in line.lstrip(" "):
+        return []
+    stem, _, _ = line.rpartition(" ")
+    words = stem.split()
+    if not words:
+        return []
+    if words[0].lower() in ("help", "ヘルプ") and len(words) == 1:
+        options = [Argument(name, f"help.short.{name}", {}) for name in TOPICS]
+    else:
+        if deal_now(words[0]) is not None:  # deal! takes the cards of deal
+            words = ["deal", *words[1:]]
+        options = arguments(state, words, last_bets)
+    head = stem.rstrip(" ") + " "
+    return [(head + a.word, a.word, text(a.key, lang, **a.params)) for a in options]
+
+
+def matching(state, typed: str, lang: str = "en", *, last_bets: dict[int, int] | None = None
+             ) -> list[tuple[str, str, str]]:  # fmt: skip
+    """The completions that continue ``typed`` (Japanese words read as the notation): the
+    commands that can be typed now, and the arguments of the command being typed."""
     prefix = _canonical_prefix(typed)
-    return [c for c in completions(state, lang) if c[0].lower().startswith(prefix) and c[0].lower() != prefix]
+    out, seen = [], set()
+    for option in completions(state, lang) + argument_completions(state, typed, lang, last_bets=last_bets):
+        low = option[0].lower()
+        if low.startswith(prefix) and low != prefix and low.rstrip(" ") not in seen:
+            seen.add(low.rstrip(" "))
+            out.append(option)
+    return out
 
 
 def help_text(state, lang: str = "en", query: str = "") -> str:
@@ -227,17 +275,27 @@ def prompt_word(line: str) -> tuple[str, str] | None:
 
 
 class Clocks:
-    """Start times of the TIME-1 windows, by (game, window)."""
+    """Start times of the TIME-1 windows, by (game, window), on the ``monotonic`` clock.
 
-    def __init__(self, monotonic: Callable[[], float] = time.monotonic) -> None:
+    A window's clock starts at the timestamp of the stored event that opened it
+    (``LiveSession.window_start``), so after a restart it goes on where it was instead of
+    starting from full; a window this prompt cannot date starts when the prompt first sees it."""
+
+    def __init__(self, monotonic: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time) -> None:
         self.monotonic = monotonic
+        self.wall = wall  # the clock of the stored timestamps (epoch seconds)
         self.started: dict[tuple[int, str], float] = {}
 
     def remaining(self, live: LiveSession) -> tuple[str, int, str] | None:
         running = clock(live.state)
         if running is None:
             return None
-        start = self.started.setdefault(running.key, self.monotonic())
+        start = self.started.get(running.key)
+        if start is None:
+            now = self.monotonic()
+            opened = live.window_start(running.key)
+            start = now if opened is None else now - max(0.0, self.wall() - opened)
+            self.started[running.key] = start
         left = running.seconds - int(self.monotonic() - start)
         return running.name, left, running.offer
 
@@ -247,6 +305,86 @@ class Clocks:
         if ticking is not None and ticking[1] <= 0:
             return ticking[2]
         return None
+
+    def bets_running(self, live: LiveSession) -> bool:
+        """Whether the bet clock is running and has time left."""
+        ticking = self.remaining(live)
+        return ticking is not None and ticking[0] == "bets" and ticking[1] > 0
+
+
+# --------------------------------------------------------------------------- guards and hints
+
+# refusals about a card: the first one of a session is followed by the card notation's hint
+CARD_REFUSALS = frozenset({
+    "notation.card", "card.unknown_here", "deal.first_face_needed", "deal.too_many", "dealer.card_face_needed",
+    "card.eighth_joker", "dealer.hole_face_needed", "dealer.hole_mismatch", "shoe.known_top",
+    "guild.foresight_unknown", "guild.foresight_second_open",
+})  # fmt: skip
+DEAL_WORDS = ("deal", *(w for w, k in n.JA_COMMANDS.items() if k == "deal"))
+
+
+def card_refusal(error: DealerAssistError) -> bool:
+    """Whether a refusal is about a card (one that cannot be read, or cannot be there, or a
+    card missing where the notation needs one)."""
+    if error.key in CARD_REFUSALS:
+        return True
+    return error.key == "notation.usage" and "CARD" in str(error.params.get("usage", ""))
+
+
+class CardHint:
+    """The card notation explained once a session, after the first refused card."""
+
+    def __init__(self) -> None:
+        self.shown = False
+
+    def after(self, error: DealerAssistError, lang: str = "en") -> str | None:
+        if self.shown or not card_refusal(error):
+            return None
+        self.shown = True
+        return text("prompt.card_hint", lang)
+
+
+def deal_now(line: str) -> str | None:
+    """``deal! CARD …`` (a prompt word, not the notation): the same line with the plain
+    ``deal``, to be dealt without the guard; None for any other line."""
+    if len(line) > n.MAX_LINE:
+        return None
+    stripped = line.lstrip(SPACE_CHARS)
+    tokens = n.tokens_of(stripped)
+    if not tokens:
+        return None
+    first = tokens[0]
+    word = n.normalize(first)
+    if not word.endswith("!") or (word[:-1].lower() not in DEAL_WORDS and word[:-1] not in DEAL_WORDS):
+        return None
+    return line[: len(line) - len(stripped)] + "deal" + stripped[len(first) :]
+
+
+def deal_guard(state, line: str) -> list[int]:
+    """The boxes that ``line`` would deal past without a bet line (BET-1: they play no bet) —
+    the non-bankrupt boxes with no bet line yet, less those the line itself bets for before
+    its ``deal``; empty when the line deals nothing in the bet window (or after a back-bet,
+    where the bets come after the deal)."""
+    game = state.game
+    if state.phase is not Phase.BETS or game is None or game.backbet:
+        return []
+    try:
+        commands = n.parse_line(line)
+    except DealerAssistError:
+        return []
+    covered = set(game.bets)
+    for cmd in commands:
+        if isinstance(cmd, n.Bet):
+            covered.add(cmd.box)
+        elif isinstance(cmd, n.Deal):
+            return [b for b, box in state.boxes.items() if not box.bankrupt and b not in covered]
+    return []
+
+
+def guard_text(state, boxes: list[int], lang: str = "en") -> str:
+    named = text("list.sep", lang).join(text("prompt.guard_box", lang, box=b, player=state.boxes[b].player)
+                                        for b in boxes)  # fmt: skip
+    return text("prompt.deal_guard", lang, boxes=named)
 
 
 def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
@@ -278,8 +416,10 @@ class WindowLost(Exception):
 LOSING = ("session.taken_over", "session.lock_lost", "session.moved_on")
 
 
-def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "en", panel: bool = True) -> bool:
-    """One line from the dealer; returns False when it was refused (nothing stored).
+def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "en", panel: bool = True,
+                hint: CardHint | None = None) -> bool:  # fmt: skip
+    """One line from the dealer; returns False when it was refused (nothing stored). With
+    ``hint`` (the interactive prompt), the first refused card is followed by the card notation.
 
     Raises ``WindowLost`` (after saying why) when this window can store nothing more."""
     was_over = live.state.over
@@ -292,6 +432,9 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
             message.append(f"{clause}: ", style="bold red")
         message.append(exc.text(lang))
         console.print(message)
+        taught = hint.after(exc, lang) if hint is not None else None
+        if taught:
+            console.print(Text(taught, style="cyan"), highlight=False)
         if exc.key in LOSING:
             console.print(text("cli.window_closed", lang), style="bold")
             raise WindowLost(exc.key) from None
@@ -366,21 +509,60 @@ def n_commands(line: str) -> bool:
         return True
 
 
+# rows the prompt claims below the cursor when the terminal cannot report where the cursor is:
+# the prompt line, the completion menu's room and the toolbar
+ROWS_WITHOUT_CPR = 10
+
+
+def output_without_cpr(output, renderer: Callable[[], object]) -> None:
+    """Let the bottom toolbar (the TIME-1 clock) show in a terminal without cursor position
+    reports (``PROMPT_TOOLKIT_NO_CPR=1``, or a terminal that never answers one).
+
+    prompt_toolkit draws its bottom toolbar only once it knows the rows below the cursor, which
+    a VT100 terminal tells only by a CPR; without one the toolbar (and so the clock) never
+    shows. Here the output answers that question itself when no CPR is to be had: the prompt
+    then takes ``ROWS_WITHOUT_CPR`` rows, with the toolbar on the last. A terminal that
+    answers CPRs is asked as before."""
+    from prompt_toolkit.renderer import CPR_Support
+
+    asked = output.get_rows_below_cursor_position
+
+    def rows_below_cursor() -> int:
+        try:
+            return asked()
+        except NotImplementedError:
+            shown = renderer()
+            cpr = getattr(shown, "cpr_support", None)
+            if output.responds_to_cpr and cpr is not CPR_Support.NOT_SUPPORTED:
+                raise  # a CPR is on its way: wait for it
+            return max(1, min(ROWS_WITHOUT_CPR, output.get_size().rows))
+
+    output.get_rows_below_cursor_position = rows_below_cursor
+
+
 def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume: str | None = None) -> None:
     """The interactive prompt; ``resume`` is the command that resumes the session (with the
-    ``--db`` it was opened with), printed when the dealer leaves."""
+    ``--db`` it was opened with), printed when the dealer leaves.
+
+    Besides the notation it knows two prompt words: ``help`` and ``quit``; and it guards the
+    deal: ``deal`` while boxes have no bet line and the bet clock still runs is held, naming
+    those boxes, until it is sent again (a second Enter: the line stays on the prompt) or typed
+    as ``deal!`` (stored as the plain ``deal``). The first refused card of the session is
+    followed by the card notation."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.formatted_text import HTML
     from prompt_toolkit.history import InMemoryHistory
     from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.output.defaults import create_output
 
     clocks = Clocks()
+    hint = CardHint()
 
     class LegalCompleter(Completer):
         def get_completions(self, document, complete_event):
             typed = document.text_before_cursor
-            for option, shown, meta in matching(live.state, typed, lang):
+            for option, shown, meta in matching(live.state, typed, lang, last_bets=live.last_bets()):
                 yield Completion(option, start_position=-len(typed), display=shown, display_meta=meta)
 
     def toolbar():
@@ -395,6 +577,9 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
             event.app.current_buffer.text = offer
             event.app.current_buffer.cursor_position = len(offer)
 
+    output = create_output()
+    holder: list = []
+    output_without_cpr(output, lambda: holder[0].app.renderer if holder else None)
     session = PromptSession(
         history=InMemoryHistory([e.text for e in live.store.events(live.row)][-200:]),
         completer=LegalCompleter(),
@@ -402,12 +587,18 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         bottom_toolbar=toolbar,
         refresh_interval=1.0,
         key_bindings=bindings,
+        output=output,
     )
+    holder.append(session)
+    # a terminal found not to answer CPRs: draw the toolbar from then on, without a warning
+    session.app.renderer.cpr_not_supported_callback = session.app.invalidate
     console.print(render.live_state(live.state, lang))
+    held: str | None = None  # a deal line the guard held: sent again, it goes through
     while True:
         try:
-            line = session.prompt(f"{live.row.name}> ")
+            line = session.prompt(f"{live.row.name}> ", default=held or "")
         except KeyboardInterrupt:
+            held = None
             continue
         except EOFError:
             break
@@ -415,11 +606,24 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         if word is not None and word[0] == "quit":
             break
         if word is not None:
+            held = None
             console.print(Text(help_text(live.state, lang, word[1])))
             continue
         if not line.strip(SPACE_CHARS):
+            held = None
             continue
-        handle_line(live, line, console, lang=lang)
+        again = held is not None and line.strip(SPACE_CHARS) == held.strip(SPACE_CHARS)
+        held = None
+        forced = deal_now(line)
+        if forced is not None:
+            line = forced
+        elif not again and clocks.bets_running(live):
+            boxes = deal_guard(live.state, line)
+            if boxes:
+                console.print(Text("  ⚠ " + guard_text(live.state, boxes, lang), style="bold yellow"))
+                held = line
+                continue
+        handle_line(live, line, console, lang=lang, hint=hint)
     command = resume or f"dealer-assist play --session {live.row.name}"
     console.print(text("cli.saved", lang, name=live.row.name, command=command))
 

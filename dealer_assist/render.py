@@ -139,8 +139,41 @@ def outcomes(console: Console, items, records: dict[int, dict] | None, lang: str
         console.print(Group(*parts), crop=False, highlight=False)
 
 
+def _known_top(state: State, lang: str) -> str:
+    """The cards known on top of the shoe, grouped by how they are known: shown by future
+    sight (GUILD-3) or an open card the dealer stood on (DRAW-5)."""
+    groups: list[tuple[str, list[str]]] = []
+    for known in state.known_top:
+        key = "render.top_stood" if known.source == "stood" else "render.top_foresight"
+        if groups and groups[-1][0] == key:
+            groups[-1][1].append(str(known.card))
+        else:
+            groups.append((key, [str(known.card)]))
+    sep = text("list.sep", lang)
+    return text("render.top", lang, cards=sep.join(text(key, lang, cards=" ".join(cards)) for key, cards in groups))
+
+
+def _marks(state: State, box, hand, lang: str) -> str:
+    """What the table knows about a row beyond its figures: locked (DSK-3), bankrupt (BOX-1),
+    forced to leave (BOX-3: bankrupt for good), played by another player (TIME-3)."""
+    marks = []
+    if hand is not None and hand.locked:
+        marks.append(text("render.mark.locked", lang))
+    if box.left:
+        marks.append(text("render.mark.out", lang))
+    elif box.bankrupt:
+        marks.append(text("render.mark.bankrupt", lang))
+    by = state.replaced_by.get(box.player)
+    if by is not None:
+        marks.append(text("render.mark.played_by", lang, player=by))
+    return " · ".join(marks)
+
+
 def live_state(state: State, lang: str = "en"):
-    """The compact state shown after each command in live play."""
+    """The compact state shown after each command in live play: the game, HP, recovery, the
+    jokers seen in each view (this is the dealer's own screen), MP; the shoe (cards left and
+    the share dealt, when its size was given) and the cards known on top of it; a row per hand
+    with locked, bankrupt and departed boxes marked (bankrupt ones dimmed); what comes next."""
     from dealer_assist.cards import total
     from dealer_assist.engine import expectation
     from dealer_assist.engine.end import announce
@@ -151,13 +184,21 @@ def live_state(state: State, lang: str = "en"):
     if game is not None:
         title.append(text("render.recovery_on" if game.recovery else "render.recovery_off", lang),
                      style="green" if game.recovery else "")  # fmt: skip
-    title.append(text("render.jokers_mp", lang, players=state.jokers_players, dealer=state.jokers_dealer, mp=state.mp))
-    if state.shoe_left is not None:
-        title.append(text("render.shoe", lang, left=state.shoe_left))
+    title.append(text("render.jokers_seen", lang, players=state.jokers_players, dealer=state.jokers_dealer,
+                      mp=state.mp))  # fmt: skip
     if state.over:
         title.append(text("render.over", lang, status=Term(f"status.{state.status.value}"),
                           reason=Term(f"reason.{state.reason}")), style="bold magenta")  # fmt: skip
-    table = grid(("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow"), lang,
+    shoe = []
+    size = state.config.shoe
+    if state.shoe_left is not None and size:
+        dealt = round(100 * (size - state.shoe_left) / size)
+        shoe.append(text("render.shoe_left", lang, left=state.shoe_left, dealt=dealt))
+    if state.known_top:
+        shoe.append(_known_top(state, lang))
+    if shoe:
+        title.append("\n" + " · ".join(shoe), style="cyan")
+    table = grid(("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow", ""), lang,
                  right=("points", "bet", "streak", "yellow"), ruled=False)  # fmt: skip
     expected = expectation(state)
     turn = expected.params.get("hand") if expected.phase.value == "players" else None
@@ -165,7 +206,8 @@ def live_state(state: State, lang: str = "en"):
         # the hole card stays hidden on screen until it is revealed (the stream may show it)
         cards = " ".join("[?]" if c is game.hole else str(c) for c in game.dealer)
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
-        table.add_row("", "D", text("render.dealer_row", lang), "", "", cards, total(shown).localized(lang), "", "")
+        table.add_row("", "D", text("render.dealer_row", lang), "", "", cards, total(shown).localized(lang), "", "",
+                      "")  # fmt: skip
     for number, box in state.boxes.items():
         hands = game.hands_of(number) if game is not None else []
         rows = hands or [None]
@@ -179,7 +221,7 @@ def live_state(state: State, lang: str = "en"):
             marker = "▶" if turn == label else ""
             style = "dim" if box.bankrupt else ""
             table.add_row(marker, label, box.player, amount(box.points, lang), amount(bet, lang) if bet else "-", cards,
-                          value,
-                          str(box.streak), str(state.yellow.get(box.player, 0)), style=style)  # fmt: skip
+                          value, str(box.streak), str(state.yellow.get(box.player, 0)), _marks(state, box, hand, lang),
+                          style=style)  # fmt: skip
     footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic")
     return Group(title, table.text(), footer)

@@ -204,7 +204,9 @@ def test_completion_continues_what_was_typed_japanese_words_too():
     assert [c[0] for c in matching(bets, "bet", "ja")] == ["bet 3 "]
     assert [c[0] for c in matching(bets, "ベット", "ja")] == ["bet 3 "]
     assert [c[0] for c in matching(bets, "ｂｅｔ", "en")] == ["bet 3 "]
-    assert matching(bets, "bet 3 ", "en") == []
+    amounts = [c[0] for c in matching(bets, "bet 3 ", "en")]  # box 3 (50,000 P): its amounts now
+    assert amounts[0] == "bet 3 500" and amounts[-2:] == ["bet 3 50k", "bet 3 -"]
+    assert [c[0] for c in matching(bets, "ベット 3 ", "ja")] == amounts
     players = next(s for s in STATES if s.phase.value == "players")
     assert "1 ht " in [c[0] for c in matching(players, "1 ヒット", "ja")]
     shown = {c[0]: c[1] for c in completions(players, "ja")}

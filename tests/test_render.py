@@ -15,7 +15,7 @@ def panel(script: str) -> str:
 
 
 def dealer_row(script: str) -> str:
-    return next(line for line in panel(script).splitlines() if " dealer " in line)
+    return next(line for line in panel(script).splitlines() if line.split()[:2] == ["D", "dealer"])
 
 
 CHECK = PLAIN + lines("game", "bet 1 10k", "bet 3 10k", "deal 9 8 K", "deal 7 6 [Q]")

@@ -128,3 +128,12 @@ def test_sessions_show_the_difficulty(tmp_path):
     db = stored(tmp_path, "extreme_445", "quest_success")
     code, out = invoke("sessions", "--db", db)
     assert code == 0 and "Extreme" in out and "Hard" in out
+
+
+def test_the_game_hands_view_names_each_hands_player(tmp_path):
+    import sqlite3
+
+    db = stored(tmp_path, "notation_example")
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("select hand, player from game_hands where session = 'notation_example'").fetchall()
+    assert rows == [("1", "aki"), ("3", "ben")]
