@@ -111,7 +111,7 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
 def outcome_parts(items, records: dict[int, dict] | None, lang: str = "en") -> list:
     """What one line did, ready to print at once: its rulings (one text), then the game's hands
     and ledger if the line settled it."""
-    said = Text()
+    said = Text(no_wrap=True, overflow="ignore")
     settled = None
     for outcome in items:
         if outcome.undone is not None:
@@ -179,7 +179,7 @@ def live_state(state: State, lang: str = "en"):
     from dealer_assist.engine.end import announce
 
     game = state.game
-    title = Text()
+    title = Text(no_wrap=True, overflow="ignore")  # one line each: wrapping is the terminal's, and costs
     title.append(text("render.live", lang, game=state.games or "-", hp=state.hp, announce=announce(state.hp)))
     if game is not None:
         title.append(text("render.recovery_on" if game.recovery else "render.recovery_off", lang),
@@ -223,5 +223,5 @@ def live_state(state: State, lang: str = "en"):
             table.add_row(marker, label, box.player, amount(box.points, lang), amount(bet, lang) if bet else "-", cards,
                           value, str(box.streak), str(state.yellow.get(box.player, 0)), _marks(state, box, hand, lang),
                           style=style)  # fmt: skip
-    footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic")
+    footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic", no_wrap=True, overflow="ignore")
     return Group(title, table.text(), footer)
