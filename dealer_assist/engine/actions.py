@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dealer_assist import notation as n
-from dealer_assist.cards import same_value
+from dealer_assist.core import hand as mechanics
 from dealer_assist.engine import flow, guild, jokers, surrender
 from dealer_assist.engine.state import Hand
 from dealer_assist.engine.table import Table
 from dealer_assist.messages import Term
 
-LETTERS = "abcdefgh"
 
 
 def resolve(t: Table, ref: n.HandRef) -> Hand:
@@ -89,9 +88,7 @@ def act(t: Table, cmd: n.HandCommand) -> None:
             if hand.split or len(hand.cards) != 2 or hand.acted:
                 t.refuse("BASE-4", "hand.double_when", hand=hand.label)
             _need_points(t, hand, hand.bet, "dd")
-            hand.acted = True
-            hand.doubled = True
-            hand.bet *= 2
+            mechanics.double(hand)
             _give(t, hand, card)
             t.rule("BASE-4", "hand.double", hand=hand.label, card=str(hand.cards[-1]), bet=hand.bet,
                    total=hand.total())  # fmt: skip
@@ -114,7 +111,7 @@ def _split(t: Table, hand: Hand) -> None:
     game = t.game
     if len(hand.cards) != 2 or hand.acted and not hand.split:
         t.refuse("BASE-4", "hand.split_when", hand=hand.label)
-    if not same_value(*hand.cards):
+    if not hand.pair():
         t.refuse("BASE-4", "hand.split_values", hand=hand.label)
     if hand.split_aces:
         t.refuse("BASE-4", "hand.split_aces_again", hand=hand.label)
@@ -123,19 +120,8 @@ def _split(t: Table, hand: Hand) -> None:
     if len(siblings) >= limit:
         t.refuse("BASE-4", "hand.split_limit", hand=hand.label, limit=limit)
     _need_points(t, hand, hand.bet, "sp")
-    used = {h.letter for h in siblings}
     was = hand.label
-    if hand.letter is None:
-        hand.letter = "a"
-        used.add("a")
-    letter = next(c for c in LETTERS if c not in used)
-    aces = hand.cards[0].is_ace and hand.cards[1].is_ace
-    new = Hand(box=hand.box, letter=letter, cards=[hand.cards.pop()], bet=hand.bet, split=True,
-               split_aces=aces)  # fmt: skip
-    hand.split = True
-    hand.split_aces = aces
-    hand.acted = True
-    game.hands.insert(game.hands.index(hand) + 1, new)
+    new = mechanics.split(game.hands, hand)
     t.rule("BASE-4", "hand.split", was=was, hand=hand.label, new=new.label, bet=new.bet)
 
 

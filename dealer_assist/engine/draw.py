@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from dealer_assist import notation as n
 from dealer_assist.cards import Card, total
+from dealer_assist.core.dealer import must_hit
 from dealer_assist.engine import end, flow, jokers, settlement
 from dealer_assist.engine import hole as hole_card
 from dealer_assist.engine.state import KnownCard, Phase
@@ -20,8 +21,8 @@ class Decision(StrEnum):
 def decide(cards: list[Card], top: Card | None) -> tuple[Decision, str]:
     """The dealer's decision and its clause; ``top`` is None when the top card is closed."""
     now = total(cards)
-    if top is None:  # DRAW-1
-        return (Decision.HIT if now.value <= 16 else Decision.STAND), "DRAW-1"
+    if top is None:  # DRAW-1: the plain dealer
+        return (Decision.HIT if must_hit(now) else Decision.STAND), "DRAW-1"
     if now.value <= 16:  # DRAW-2
         bust_for_certain = now.hard_value + top.low_value > 21
         return (Decision.STAND if bust_for_certain else Decision.HIT), "DRAW-2"

@@ -18,25 +18,11 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Callable, Iterator
 
-from dealer_assist.cards import Card, is_blackjack, total
+from dealer_assist.cards import Card
+from dealer_assist.core.copier import copier
+from dealer_assist.core.hand import Hand
 
 DEALER = "D"
-
-
-def copier(cls: type, **parts: str):
-    """A fast copy function for the slots dataclass ``cls``: every field is carried over,
-    those named in ``parts`` through the given expression of the value (``list({})`` …)."""
-    lines = ["def copy(self):", "    new = _new(cls)"]
-    for f in fields(cls):
-        value = f"self.{f.name}"
-        expression = parts.get(f.name)
-        lines.append(f"    new.{f.name} = " + (expression.format(value) if expression else value))
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "cls": cls}
-    exec("\n".join(lines), namespace)  # noqa: S102 - code generated from the class's own fields
-    copy = namespace["copy"]
-    copy.__doc__ = f"A copy of this {cls.__name__} (generated from its fields)."
-    return copy
 
 
 class Phase(StrEnum):
@@ -114,42 +100,6 @@ class Box:
     start: int = 0  # the points it was seated with
 
 
-@dataclass(slots=True)
-class Hand:
-    box: int
-    letter: str | None = None
-    cards: list[Card] = field(default_factory=list)
-    bet: int = 0
-    nobet: bool = False  # a no-bet or bankrupt box: its cards are burned (BOX-2)
-    split: bool = False  # part of a split (BASE-1: no blackjack, GUILD-2: no Under Bonus)
-    split_aces: bool = False
-    stand_on_card: bool = False  # time ran out before its second card (TIME-1)
-    doubled: bool = False
-    acted: bool = False  # any action taken (SURR-3)
-    done: bool = False  # needs no more action
-    locked: bool = False  # DSK-3
-    outcome: str | None = None  # how play ended: stand, bust, blackjack, surrender, joker, under
-    result: str | None = None  # NOTATION result after settlement
-    ratio: float | None = None
-    paid: bool = False  # already settled (blackjacks paid early, JK-7 / END-1)
-
-    @property
-    def label(self) -> str:
-        return f"{self.box}{self.letter or ''}"
-
-    @property
-    def live(self) -> bool:
-        """Still to be compared with the dealer (BASE-10)."""
-        return not self.nobet and self.outcome == "stand"
-
-    def total(self):
-        return total(self.cards)
-
-    def blackjack(self) -> bool:
-        return not self.split and is_blackjack(self.cards)
-
-
-Hand.copy = copier(Hand, cards="list({})")  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
