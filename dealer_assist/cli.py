@@ -814,3 +814,13 @@ def main() -> None:  # the console script
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
+
+
+def _register_more() -> None:
+    """Commands kept in modules of their own (their heavy imports happen when they run)."""
+    from dealer_assist.cli_simulate import simulate
+
+    cli.add_command(simulate)
+
+
+_register_more()

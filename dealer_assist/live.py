@@ -69,6 +69,10 @@ class LiveSession:
                 for cmd in n.parse_line(text):
                     self.session.submit(cmd)
             except DealerAssistError as exc:
+                if self.base and isinstance(exc, SessionError):  # an undo reaching back past the snapshot
+                    whole = LiveSession(store, row, lock=lock, whole=True)
+                    self.__dict__.update(whole.__dict__)
+                    return
                 raise StoredUnreadable(row.name, seq, exc) from None
             self._note_window(seq)
             last = (seq, digest)

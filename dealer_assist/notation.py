@@ -183,7 +183,23 @@ class Seat(Command):
     keyword: ClassVar[str] = "seat"
     box: int
     name: str
-    points: int
+    points: int | None  # None: the table's own starting chips (the casino table)
+
+
+@dataclass(frozen=True)
+class Ruleset(Command):
+    """`ruleset NAME`: the table this session is dealt at (first command; One Million if none)."""
+
+    keyword: ClassVar[str] = "ruleset"
+    name: str
+
+
+@dataclass(frozen=True)
+class Insurance(Command):
+    """`ins BOX ...`: those seats take insurance (the casino table, INS)."""
+
+    keyword: ClassVar[str] = "ins"
+    boxes: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -367,7 +383,7 @@ HAND_ACTIONS = ("ht", "st", "dd", "sp", "sr", "foresight")
 KEYWORDS = (
     "quest", "hp", "dice", "seat", "skill", "jk", "shoe", "rule", "game", "bet",
     "redistribute", "backbet", "deal", "sr", "go", "peek", "lock", "timeup", "yellow",
-    "reveal", "next", "dealer", "empty", "note", "undo",
+    "reveal", "next", "dealer", "empty", "note", "undo", "ruleset", "ins",
 )  # fmt: skip
 
 # ---- Japanese input (see the module docstring): whole tokens, after NFKC
@@ -379,6 +395,7 @@ JA_COMMANDS: dict[str, str] = {
     "ツーロック": "lock", "タイムアップ": "timeup", "イエロー": "yellow", "イエローカード": "yellow",
     "リビール": "reveal", "ネクスト": "next", "ディーラー": "dealer", "シュー切れ": "empty", "メモ": "note",
     "取り消し": "undo", "取消し": "undo", "取消": "undo", "アンドゥ": "undo",
+    "インシュアランス": "ins", "保険": "ins",
 }  # fmt: skip
 JA_ACTIONS: dict[str, str] = {
     "ヒット": "ht", "スタンド": "st", "ダブル": "dd", "ダブルダウン": "dd", "スプリット": "sp",
@@ -407,6 +424,7 @@ _JA_AMOUNT_RE = re.compile(
 )
 _DASH_RE = re.compile(f"-|[{DASHES}]+")
 _DIGITS_RE = re.compile(r"[0-9]+")
+_RULESET_RE = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 _HAND_RE = re.compile(r"(?P<box>[1-7])(?P<letter>[a-h])?", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1000, "m": 1_000_000}
 
@@ -701,10 +719,18 @@ def _parse_command(segment: str) -> Command:
         _need(args, 1, "dice D [D [D]]", at_most=3)
         return Dice(tuple(parse_int(t, what="die", low=1, high=6) for t in args))
     if head == "seat":
-        _need(args, 3, "seat BOX NAME POINTS", at_most=3)
+        _need(args, 2, "seat BOX NAME [POINTS]", at_most=3)
         if len(args[1]) > MAX_TOKEN:
             raise NotationError("notation.name_long", got=shown(args[1]), limit=MAX_TOKEN)
-        return Seat(parse_box(args[0]), args[1], parse_amount(args[2]))
+        return Seat(parse_box(args[0]), args[1], parse_amount(args[2]) if len(args) == 3 else None)
+    if head == "ruleset":
+        _need(args, 1, "ruleset NAME", at_most=1)
+        if not _RULESET_RE.fullmatch(args[0].lower()):
+            raise NotationError("notation.usage", usage="ruleset NAME")
+        return Ruleset(args[0].lower())
+    if head == "ins":
+        _need(args, 1, "ins BOX ...")
+        return Insurance(tuple(parse_box(t) for t in args))
     if head == "skill":
         usage = "skill surrender LEVEL | skill under on|off | skill redistribute USES | skill mp N"
         _need(args, 2, usage, at_most=2)

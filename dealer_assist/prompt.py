@@ -58,6 +58,7 @@ class Topic:
 
 
 TOPICS: dict[str, Topic] = {t.name: t for t in (
+    Topic("ruleset", "ruleset onemillion|casino", ("SETUP", "TABLE-1"), "onemillion|casino"),
     Topic("quest", "quest extreme|hard|normal|easy", ("SETUP", "DSK-0"), "extreme|hard|normal|easy"),
     Topic("hp", "hp N", ("SETUP",), "N"),
     Topic("dice", "dice D [D [D]]", ("DSK-0",), "D …"),
@@ -74,6 +75,7 @@ TOPICS: dict[str, Topic] = {t.name: t for t in (
     Topic("deal", "deal CARD …", ("CARD-2", "CARD-3", "CARD-4", "CARD-6", "JK-1"), "CARD …"),
     Topic("sr", "sr BOX …", ("SURR-1", "SURR-2", "SURR-4"), "BOX …"),
     Topic("go", "go", ("SURR-1",)),
+    Topic("ins", "ins SEAT …", ("INS-1", "INS-2", "INS-4"), "SEAT …"),
     Topic("peek", "peek [CARD]", ("BASE-6", "JK-6"), "[CARD]"),
     Topic("lock", "lock D D | lock D D D | lock none", ("DSK-3", "SURR-5"), "D D"),
     Topic("ht", "HAND ht CARD", ("BASE-4", "BASE-5"), "CARD"),

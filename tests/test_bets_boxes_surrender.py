@@ -197,3 +197,8 @@ def test_box_1_no_bet_for_a_bankrupt_box_is_accepted_and_changes_nothing():
     assert refused(script, "bet 5 10").clause == "BOX-1"  # a real bet is refused
     back = PLAIN.replace("jk 0 0", "jk 0 0\nskill mp 3") + "seat 5 cho 5\ngame\nbackbet\ndeal 9 8 2 6 7 8 3 [?]"
     assert js(back + "\nbet 5 -") == js(back)
+
+
+def test_setup_a_one_million_seat_needs_its_points():
+    violation = refused("quest easy\ndice 6", "seat 1 aki")
+    assert violation.clause == "SETUP" and violation.key == "setup.seat_points"

@@ -73,7 +73,7 @@ def test_every_japanese_entry_is_translated():
 def test_japanese_sentences_are_japanese():
     for key, template in i18n.catalog("ja").items():
         if key.startswith(("click.", "col.hp", "overlay.word.hp", "overlay.word.mp", "csv.log_head", "fmt.", "render.over", "audit.sep",
-                           "report.svg_top", "help.example.", "reason.None", "reward.None", "difficulty.None",
+                           "report.svg_top", "help.example.", "ruleset.name.onemillion", "reason.None", "reward.None", "difficulty.None",
                            "outcome.None")):  # notation, symbols and figures only  # fmt: skip
             continue
         assert JAPANESE.search(template), key

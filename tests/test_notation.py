@@ -119,7 +119,7 @@ def test_ime_full_width_input_reads_as_half_width():
     [
         ("bet 1", "bet BOX AMOUNT"),
         ("bet 9 10k", "box"),
-        ("seat 1 aki", "seat BOX NAME POINTS"),
+        ("seat 1", "seat BOX NAME [POINTS]"),
         ("lock 1", "lock D D"),
         ("dice 7", "die"),
         ("quest medium", "quest extreme|hard|normal|easy"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from dealer_assist import notation as n
 from dealer_assist.errors import SessionError
-from dealer_assist.engine.apply import step
+from dealer_assist.rulesets import step  # the state's own table (dealer_assist.rulesets)
 from dealer_assist.engine.state import Ruling, State
 
 

@@ -47,6 +47,8 @@ def configure(t: Table, cmd: n.Command) -> None:
             config.dice = faces
             skills.roll(t, faces)
         case n.Seat(box=number, name=name, points=points):
+            if points is None:
+                t.refuse("SETUP", "setup.seat_points")
             bankrupt = points < config.min_bet
             boxes = t.own_boxes()
             boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt, start=points)

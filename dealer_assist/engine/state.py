@@ -250,6 +250,8 @@ class History:
 
 @dataclass(slots=True)
 class State:
+    RULESET = "onemillion"  # the table (dealer_assist.rulesets)
+
     config: Config = field(default_factory=Config)
     phase: Phase = Phase.SETUP
     status: Status = Status.RUNNING

@@ -1,0 +1,126 @@
+"""HAND, INS and PEEK — the deal, blackjacks, insurance and the dealer's check
+(HAND-4, HAND-5, INS-1…4, PEEK-1…3)."""
+
+from __future__ import annotations
+
+from dealer_assist import notation as n
+from dealer_assist.cards import Card, is_blackjack
+from dealer_assist.casino import pay, play, shoe
+from dealer_assist.casino.state import DEALER, INSURANCE, Phase
+from dealer_assist.casino.step import Step
+
+
+def face(t: Step, card: Card, clause: str) -> Card:
+    """A card as the casino table knows it: no jokers (SHOE-1); orientation means nothing but
+    the hole card's face down."""
+    if card.is_joker:
+        t.refuse("SHOE-1", "casino.no_jokers")
+    return Card(card.rank, card.suit, False)
+
+
+def deal(t: Step, cmd: n.Deal) -> None:
+    """HAND-4: seat 1 to N that have a bet, the dealer's up card; again, then the hole card."""
+    current = t.round
+    for card in cmd.cards:
+        if current.dealt >= len(current.recipients):
+            t.refuse("HAND-4", "casino.deal_done")
+        to = current.recipients[current.dealt]
+        hole = current.dealt == len(current.recipients) - 1
+        if card.is_unknown and not hole:
+            t.refuse("HAND-4", "casino.face_needed")
+        if card.is_joker:
+            t.refuse("SHOE-1", "casino.no_jokers")
+        shoe.draw(t)
+        current.dealt += 1
+        if to == DEALER:
+            current.dealer.append(Card(card.rank, card.suit, hole))  # the hole card lies face down
+        else:
+            current.hands_of(int(to))[0].cards.append(face(t, card, "HAND-4"))
+    if current.dealt == len(current.recipients):
+        end_of_deal(t)
+
+
+def end_of_deal(t: Step) -> None:
+    """Blackjacks (HAND-5), then insurance on an ace (INS-1), the peek (PEEK-1) or play."""
+    current = t.round
+    for hand in current.hands:
+        if hand.blackjack():
+            hand.done = True
+            hand.outcome = "blackjack"
+            t.rule("HAND-5", "casino.blackjack", hand=hand.label)
+    up = current.dealer[0]
+    t.rule("HAND-4", "casino.up_card", card=str(up))
+    if up.rank == "A":
+        offered = [s for s in current.betting if t.state.seats[s].chips >= INSURANCE]
+        if offered:
+            t.state.phase = Phase.INSURANCE
+            t.rule("INS-1", "casino.insurance_offered", seats=", ".join(map(str, offered)))
+            return
+    if up.rank == "A" or up.is_ten:
+        t.state.phase = Phase.PEEK
+        t.rule("PEEK-1", "casino.peek_needed", card=str(up))
+        return
+    play.start(t)
+
+
+def insurance(t: Step, cmd: n.Insurance) -> None:
+    """INS-2/3: `ins SEAT ...` — those seats take insurance, 5 chips each."""
+    state, current = t.state, t.round
+    if len(set(cmd.boxes)) != len(cmd.boxes):
+        t.refuse("INS-3", "casino.named_twice", seat=cmd.boxes[0])
+    for number in cmd.boxes:
+        if number not in current.betting:
+            t.refuse("INS-1", "casino.no_bet", seat=number)
+        if number in current.insured:
+            t.refuse("INS-3", "casino.insurance_decided", seat=number)
+        if state.seats[number].chips < INSURANCE:
+            t.refuse("INS-2", "casino.insurance_chips", seat=number, cost=INSURANCE, chips=state.seats[number].chips)
+        state.seats[number].chips -= INSURANCE
+        current.insured[number] = True
+        t.rule("INS-2", "casino.insured", seat=number, cost=INSURANCE)
+
+
+def close_insurance(t: Step) -> None:
+    """`go`: every other seat declines (INS-3); the peek follows (PEEK-1)."""
+    current = t.round
+    for number in current.betting:
+        current.insured.setdefault(number, False)
+    taken = [s for s, took in current.insured.items() if took]
+    t.rule("INS-3", "casino.insurance_closed", seats=", ".join(map(str, taken)) or "-")
+    t.state.phase = Phase.PEEK
+
+
+def peek(t: Step, cmd: n.Peek) -> None:
+    """PEEK-1…3 and INS-4: the dealer checks the hole card for blackjack."""
+    state, current = t.state, t.round
+    hole = current.dealer[1]
+    if cmd.card is not None:
+        if cmd.card.is_unknown:
+            t.refuse("PEEK-1", "casino.hole_face")
+        if not hole.is_unknown and not hole.matches(cmd.card):
+            t.refuse("PEEK-1", "casino.hole_mismatch", card=str(cmd.card), hole=str(hole))
+        current.dealer[1] = Card(cmd.card.rank, cmd.card.suit, True)
+    elif hole.is_unknown:
+        t.refuse("PEEK-1", "casino.hole_face")
+    if current.dealer[1].is_joker:
+        t.refuse("SHOE-1", "casino.no_jokers")
+    current.peeked = True
+    blackjack = is_blackjack(current.dealer)
+    for number, took in current.insured.items():  # INS-4
+        if not took:
+            continue
+        if blackjack:
+            state.seats[number].chips += 3 * INSURANCE
+            current.insurance[number] = 2 * INSURANCE
+            t.rule("INS-4", "casino.insurance_won", seat=number, won=2 * INSURANCE)
+        else:
+            current.insurance[number] = -INSURANCE
+            t.rule("INS-4", "casino.insurance_lost", seat=number, lost=INSURANCE)
+    if blackjack:
+        current.dealer_blackjack = True
+        current.hole_shown = True
+        t.rule("PEEK-2", "casino.dealer_blackjack", cards=" ".join(map(str, current.dealer)))
+        pay.settle(t)
+        return
+    t.rule("PEEK-3", "casino.no_blackjack")
+    play.start(t)
