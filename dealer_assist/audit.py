@@ -10,12 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from dealer_assist import notation as n
-from dealer_assist import rulebook
+from dealer_assist import rulebook, rulesets
 from dealer_assist.cards import total
 from dealer_assist.engine import Session, State, expectation
 from dealer_assist.engine.end import announce
 from dealer_assist.engine.state import Ruling
-from dealer_assist.engine.view import game_record
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.messages import text
 
@@ -31,28 +30,31 @@ class Step:
     game: int = 0
     ledger: dict | None = None  # the game's record when this command settled it
     typed: str | None = None  # the whole line as the dealer typed it (stored sessions)
+    book: str = "RULES"  # the rulebook of the table the command was played at
 
 
-def situation(state: State) -> dict[str, Any]:
-    """What a command met: whose turn, the totals, the top card known, JK counts, HP, recovery."""
-    e = expectation(state)
+def situation(state) -> dict[str, Any]:
+    """What a command met: what the tool expected (clause and sentence) and the table's facts
+    (its ``facts`` hook: catalog keys with their values, worded in any language later)."""
+    e = rulesets.expectation(state)
+    return {"expect": e, "game": state.games, "facts": rulesets.hook(state, "facts")(state)}
+
+
+def one_million_facts(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """One Million: the HP and its announcement, recovery, the jokers seen in both views, the
+    dealer's visible cards, the cards known on top of the shoe."""
     game = state.game
-    met: dict[str, Any] = {
-        "expect": e,  # what the tool expected: its clause and sentence (shown in any language)
-        "game": state.games,
-        "hp": state.hp,
-        "announce": announce(state.hp),
-        "recovery": game.recovery if game is not None else None,
-        "jokers": {"players": state.jokers_players, "dealer": state.jokers_dealer},
-        "top": " ".join(str(k.card) for k in state.known_top) or None,
-        "turn": e.params.get("hand"),
-        "total": e.params.get("total"),
-        "dealer": None,
-    }
+    facts: list[tuple[str, dict[str, Any]]] = [("audit.hp", {"hp": state.hp, "announce": announce(state.hp)})]
+    if game is not None:
+        facts.append(("audit.recovery_on" if game.recovery else "audit.recovery_off", {}))
+    facts.append(("audit.jokers", {"players": state.jokers_players, "dealer": state.jokers_dealer}))
     if game is not None and game.dealer:
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
-        met["dealer"] = {"cards": " ".join(map(str, shown)), "total": total(shown), "hole": game.hole is not None}
-    return met
+        key = "audit.dealer_hole" if game.hole is not None else "audit.dealer"
+        facts.append((key, {"cards": " ".join(map(str, shown)), "total": total(shown)}))
+    if state.known_top:
+        facts.append(("audit.top", {"cards": " ".join(str(k.card) for k in state.known_top)}))
+    return facts
 
 
 def commands(text: str) -> Iterator[tuple[int | None, str, n.Command]]:
@@ -87,9 +89,10 @@ def steps(items: Iterator[tuple], *, at: int | None = None) -> tuple[list[Step],
             raise
         step = Step(seq, line, typed, met, list(outcome.rulings), game=session.state.games,
                     undone=str(outcome.undone) if outcome.undone is not None else None,
-                    typed=item[3] if len(item) > 3 else None)  # fmt: skip
+                    typed=item[3] if len(item) > 3 else None,
+                    book=rulesets.of(session.state).rulebook)  # fmt: skip
         if outcome.settled:
-            step.ledger = game_record(session.state, session.state.game)
+            step.ledger = rulesets.game_record(session.state)
         out.append(step)
         if at is not None and seq >= at:
             break
@@ -109,17 +112,8 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
                            style="bold") + Text(step.text))  # fmt: skip
         met = step.met
         expected = met["expect"]
-        facts = [f"{expected.clause}: {expected.text(lang)}", text("audit.hp", lang, hp=met["hp"],
-                                                                    announce=met["announce"])]  # fmt: skip
-        if met["recovery"] is not None:
-            facts.append(text("audit.recovery_on" if met["recovery"] else "audit.recovery_off", lang))
-        facts.append(text("audit.jokers", lang, **met["jokers"]))
-        if met["dealer"]:
-            dealer = met["dealer"]
-            key = "audit.dealer_hole" if dealer["hole"] else "audit.dealer"
-            facts.append(text(key, lang, cards=dealer["cards"], total=dealer["total"]))
-        if met["top"]:
-            facts.append(text("audit.top", lang, cards=met["top"]))
+        facts = [f"{expected.clause}: {expected.text(lang)}"]
+        facts += [text(key, lang, **params) for key, params in met["facts"]]
         if step.typed is not None and step.typed.strip(n.SPACE_CHARS) != step.text:
             console.print(Text(text("audit.typed", lang, typed=step.typed), style="dim"))
         console.print(Text(text("audit.met", lang, facts=text("audit.sep", lang).join(facts)), style="dim"))
@@ -127,11 +121,11 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
             console.print(Text(text("audit.undo", lang, command=step.undone), style="yellow"))
         for ruling in step.rulings:
             console.print(render.ruling_text(ruling, lang))
-            quoted = rulebook.clause(ruling.clause, lang)
+            quoted = rulebook.clause(ruling.clause, lang, book=step.book)
             for line in quoted.splitlines():
                 console.print(Text("        │ " + line.strip(), style="cyan"))
         if step.ledger is not None:
             render.game_summary(console, step.ledger, lang)
-            for clause in dict.fromkeys(e["rule"] for e in step.ledger["ledger"]):
-                for line in rulebook.clause(clause, lang).splitlines():
+            for clause in dict.fromkeys(e["rule"] for e in step.ledger.get("ledger", [])):
+                for line in rulebook.clause(clause, lang, book=step.book).splitlines():
                     console.print(Text("        │ " + line.strip(), style="cyan"))

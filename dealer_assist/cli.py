@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from dealer_assist import __version__
+from dealer_assist import __version__, rulesets
 from dealer_assist.errors import DealerAssistError
 
 DEBUG_ENV = "DEALER_ASSIST_DEBUG"
@@ -165,7 +165,7 @@ def replay(script: str, as_json: bool, lang: str) -> None:
     import json
 
     lang = LANG
-    from dealer_assist.engine import to_json
+    from dealer_assist.rulesets import to_json
     from dealer_assist.replay import replay_text
 
     try:
@@ -189,7 +189,7 @@ def _print_replay(result, lang: str) -> None:
     from rich.markup import escape
 
     from dealer_assist import render
-    from dealer_assist.engine import to_json
+    from dealer_assist.rulesets import to_json
 
     console = Console(highlight=False)
     records = {record["game"]: record for record in to_json(result.session.state)["log"]}
@@ -198,7 +198,7 @@ def _print_replay(result, lang: str) -> None:
         console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}", no_wrap=True, overflow="ellipsis")
         render.outcomes(console, line.outcomes, records, lang)
     console.print()
-    render.final_state(console, result.session.state, lang)
+    render.final(console, result.session.state, lang)
 
 
 def console():
@@ -209,14 +209,16 @@ def console():
 
 
 @cli.command()
+@click.option("--ruleset", "table", type=click.Choice(rulesets.names()), default=rulesets.DEFAULT,
+              show_default=True, help="The table whose replay object is described.")
 @lang_option
-def schema(lang: str) -> None:
+def schema(table: str, lang: str) -> None:
     """Print the JSON Schema of the `replay --json` object (NOTATION.md), for script authors."""
     import json
 
     from dealer_assist.schema import json_schema
 
-    click.echo(json.dumps(json_schema(), indent=2))
+    click.echo(json.dumps(json_schema(table), indent=2))
 
 
 # --------------------------------------------------------------------------- the database
@@ -466,8 +468,10 @@ def sessions(lang: str, db_path: str | None) -> None:
     table = columns(Table(show_edge=False), ("name", "created", "difficulty", "games", "hp", "status", "lang"), LANG,
                     right=("games", "hp"))  # fmt: skip
     for row in store.sessions():
-        table.add_row(row.name, row.created[:19].replace("T", " "), _say(f"difficulty.{row.difficulty}"),
-                      str(row.games), amount(row.hp, LANG), _say(f"status.{row.status}"), row.lang or "-")  # fmt: skip
+        level = _say(f"difficulty.{row.difficulty}") if row.difficulty else _say(f"ruleset.name.{row.ruleset}")
+        table.add_row(row.name, row.created[:19].replace("T", " "), level, str(row.games),
+                      amount(row.hp, LANG) if row.hp is not None else "-", _say(f"status.{row.status}"),
+                      row.lang or "-")  # fmt: skip
     Console().print(table)
 
 
@@ -591,11 +595,12 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
     audit_mod.print_audit(out, steps, game=game, lang=lang)
     if at is not None:
         out.print(_say("audit.state_at", seq=at), style="bold")
-        out.print(render.live_state(session.state, lang))
-        if session.state.game is not None:
-            from dealer_assist.engine.view import game_record
+        out.print(render.panel(session.state, lang))
+        from dealer_assist import rulesets
 
-            render.game_summary(out, game_record(session.state, session.state.game), lang)
+        record = rulesets.game_record(session.state)
+        if record is not None:
+            render.game_summary(out, record, lang)
 
 
 @cli.command()
@@ -660,7 +665,6 @@ def report(target: str | None, fmt: str, output: str | None, every: bool, lang: 
     """The quest's result, a table per game, per-box totals and the HP over the games; for a
     stored session also the log's head hash (a broken hash chain is said on stderr)."""
     from dealer_assist import audit as audit_mod
-    from dealer_assist import report as report_mod
     from dealer_assist.errors import SessionError
 
     if every:
@@ -683,6 +687,7 @@ def report(target: str | None, fmt: str, output: str | None, every: bool, lang: 
                  "problem": None if verdict.ok else _verdict_text(verdict, label)}  # fmt: skip
     meta = {"session": stored[1].name, "created": stored[1].created} if stored is not None \
         else {"session": Path(label).name}  # a script: its file's name  # fmt: skip
+    report_mod = rulesets.hook(session.state, "report")  # the table's own report
     data = report_mod.build(session.state, chain=chain, meta=meta)
     if fmt == "text":
         if output:
@@ -775,7 +780,8 @@ def speak(lang: str) -> None:
 
 
 def _report_all(db_path: str | None, fmt: str, output: str | None) -> None:
-    """`report --all`: totals across every stored session, per player name and per difficulty."""
+    """`report --all`: totals across every stored One Million session, per player name and per
+    difficulty (a session at another table is counted apart: its own report shows it)."""
     from dealer_assist import report as report_mod
     from dealer_assist.live import LiveSession
     from dealer_assist.store import Store, default_path
@@ -783,13 +789,16 @@ def _report_all(db_path: str | None, fmt: str, output: str | None) -> None:
     path = db_path or default_path()
     try:
         store = Store(path, readonly=True)
-        reports = []
+        reports, others = [], 0
         for row in store.sessions():
+            if (row.ruleset or rulesets.DEFAULT) != rulesets.DEFAULT:
+                others += 1
+                continue
             live = LiveSession.open(store, row.name)  # from its snapshot: a few milliseconds a session
             reports.append(report_mod.build(live.state, meta={"session": row.name, "created": row.created}))
     except DealerAssistError as exc:
         fail(exc)
-    stats = report_mod.build_all(reports)
+    stats = report_mod.build_all(reports, other_tables=others)
     if fmt == "text" and not output:
         report_mod.all_formats(stats, "text", LANG, console())
         return

@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 from dealer_assist import notation as n
 from dealer_assist.cards import RANKS, Card
 from dealer_assist.engine import Phase, Session, State, can, expectation, legal, to_json
+from dealer_assist import rulesets
 from dealer_assist.engine import snapshot
 from dealer_assist.engine.state import History
 from dealer_assist.engine.view import game_record
@@ -26,19 +27,9 @@ from dealer_assist.errors import DealerAssistError, SessionError
 from dealer_assist.store import Holder, SessionRow, Store
 
 
-def summary(state: State) -> dict:
-    seats = json.dumps({str(number): box.player for number, box in state.boxes.items()}, ensure_ascii=False)
-    return {"setup": _setup_json(state.config), "status": state.status.value, "games": state.games, "hp": state.hp,
-            "seats": seats}  # fmt: skip
-
-
-_SETUP: list = [None, ""]  # the last setup written, and its JSON (the setup changes only before game 1)
-
-
-def _setup_json(config) -> str:
-    if _SETUP[0] is not config:  # the engine copies the setup only when a setup command changes it
-        _SETUP[:] = [config, json.dumps(asdict(config), ensure_ascii=False, default=list)]
-    return _SETUP[1]
+def summary(state) -> dict:
+    """The store's sessions row for the state (its table says what: ``rulesets``)."""
+    return rulesets.summary(state)
 
 
 class LiveSession:
@@ -218,7 +209,8 @@ class LiveSession:
         try:
             items = [(n.canonical(text, cmd), cmd.to_dict(), line)
                      for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
-            games = [game_record(self.state, self.state.game)] if self.state.game is not None else []
+            record = rulesets.game_record(self.state)
+            games = [record] if record is not None else []
             keep = None
             if any(isinstance(cmd, n.Game) for cmd in commands):  # a new game: a new snapshot
                 keep = (snapshot.fingerprint(), snapshot.dump(self.state))
@@ -251,7 +243,7 @@ class LiveSession:
                 items += [(n.canonical(text, cmd), cmd.to_dict(), line)
                           for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
-                                          games=to_json(self.state)["log"], lock=self.lock,
+                                          games=rulesets.to_json(self.state)["log"], lock=self.lock,
                                           snapshot=(snapshot.fingerprint(), snapshot.dump(self.state)))  # fmt: skip
             self.kept = self.last[0]
         except BaseException:
@@ -317,7 +309,7 @@ def check_derived(store: Store, row: SessionRow) -> list[Finding]:
                                  "stored": _short(stored.get(column)), "expected": _short(value)}))  # fmt: skip
     if not store.keeps_games:  # a database from before the games table (schema v1)
         return found
-    want = {record["game"]: game_row(row.id, record) for record in to_json(live.state)["log"]}
+    want = {record["game"]: game_row(row.id, record) for record in rulesets.to_json(live.state)["log"]}
     have = {game["game"]: game for game in store.game_rows(row)}
     for number in sorted(set(want) | set(have)):
         if number not in have:
@@ -356,8 +348,15 @@ class Clock:
     offer: str  # the command that records the time-out
 
 
-def clock(state: State) -> Clock | None:
-    """The TIME-1 clock running now, and the command to record its time-out."""
+def clock(state) -> Clock | None:
+    """The clock running now at the state's table (its own rule, ``rulesets`` hook "clock";
+    a table without time limits has none)."""
+    rule = rulesets.hook(state, "clock")
+    return rule(state) if rule is not None else None
+
+
+def one_million_clock(state: State) -> Clock | None:
+    """TIME-1: the clock running now, and the command to record its time-out."""
     spec = CLOCKS.get(state.phase)
     game = state.game
     if spec is None or game is None:
@@ -418,7 +417,12 @@ def redistribution_as_is(state: State) -> n.Redistribute | None:
     return n.Redistribute(shares)
 
 
-def suggestions(state: State) -> list[str]:
+def suggestions(state) -> list[str]:
+    """Command starts the prompt offers now (completion), by the state's table."""
+    return rulesets.hook(state, "suggestions")(state)
+
+
+def one_million_suggestions(state: State) -> list[str]:
     """Command starts the prompt offers now (completion): only what the engine would accept."""
     phase = state.phase
     game = state.game
@@ -560,13 +564,22 @@ def _box_argument(state: State, box: int) -> Argument:
     return Argument(str(box), "complete.box", {"player": seat.player, "points": seat.points})
 
 
-def arguments(state: State, words: list[str], last_bets: dict[int, int] | None = None) -> list[Argument]:
+def arguments(state, words: list[str], last_bets: dict[int, int] | None = None) -> list[Argument]:
     """The words that may follow ``words`` (a command's complete words so far, in the notation)
-    as its next word, each one accepted by the engine now: difficulties after ``quest``, boxes
-    after ``bet``, ``sr``, ``yellow``, amounts after ``bet BOX`` (``last_bets``: each box's last
-    bet, offered first), a hand's actions, and card ranks wherever a card is expected."""
+    as its next word, each one accepted by the rules now (the table's ``arguments`` hook)."""
     if not words:
         return []
+    try:
+        return rulesets.hook(state, "arguments")(state, words, last_bets)
+    except DealerAssistError:  # what was typed so far cannot be read: nothing to offer
+        return []
+
+
+def one_million_arguments(state: State, words: list[str], last_bets: dict[int, int] | None = None
+                          ) -> list[Argument]:  # fmt: skip
+    """One Million: difficulties after ``quest``, boxes after ``bet``, ``sr``, ``yellow``,
+    amounts after ``bet BOX`` (``last_bets``: each box's last bet, offered first), a hand's
+    actions, and card ranks wherever a card is expected."""
     head, args = words[0].lower(), words[1:]
     try:
         hand = n.parse_hand(head)
@@ -577,15 +590,26 @@ def arguments(state: State, words: list[str], last_bets: dict[int, int] | None =
         return []
 
 
-def _hand_arguments(state: State, ref: n.HandRef, args: list[str]) -> list[Argument]:
+def hand_words(ref: n.HandRef, args: list[str], actions: list[str],
+               cards: Callable[[Callable[[Card], n.Command]], list[Argument]]) -> list[Argument] | None:  # fmt: skip
+    """What every table offers after a hand (``3``, ``3a``): its ``actions`` and the split
+    hand's card; after ``ht`` / ``dd`` the cards (``cards(make)``: the table's accepted cards).
+    None when the words go on with a table's own action."""
     if not args:
-        out = [Argument(a, f"help.short.{'late_sr' if a == 'sr' else a}", {}) for a in hand_actions(state, ref)]
-        return out + _cards(state, lambda c: n.SplitCard(ref, c))
+        out = [Argument(a, f"help.short.{'late_sr' if a == 'sr' else a}", {}) for a in actions]
+        return out + cards(lambda c: n.SplitCard(ref, c))
     action = n.JA_ACTIONS.get(args[0], args[0].lower())
-    if action == "ht" and len(args) == 1:
-        return _cards(state, lambda c: n.Hit(ref, c))
-    if action == "dd" and len(args) == 1:
-        return _cards(state, lambda c: n.Double(ref, c))
+    if action in ("ht", "dd") and len(args) == 1:
+        make = n.Hit if action == "ht" else n.Double
+        return cards(lambda c: make(ref, c))
+    return None
+
+
+def _hand_arguments(state: State, ref: n.HandRef, args: list[str]) -> list[Argument]:
+    shared = hand_words(ref, args, hand_actions(state, ref) if not args else [], lambda make: _cards(state, make))
+    if shared is not None:
+        return shared
+    action = n.JA_ACTIONS.get(args[0], args[0].lower())
     if action == "foresight" and len(args) in (1, 2):  # brackets are optional: open faces and JK
         before = tuple(n.parse_card(word) for word in args[1:])
         return _cards(state, lambda c: n.Foresight(ref, (*before, c)), (*RANKS, "JK"))

@@ -403,7 +403,7 @@ JA_ACTIONS: dict[str, str] = {
 }  # fmt: skip
 JA_CARDS: dict[str, str] = {"ジョーカー": "JK", "[ジョーカー]": "[JK]"}
 JA_NONE = ("なし",)  # lock none
-JA_PROMPT: dict[str, str] = {"ヘルプ": "help", "終了": "quit"}  # words of the prompt, not of the notation
+JA_PROMPT: dict[str, str] = {"ヘルプ": "help", "終了": "quit", "ヒント": "hint"}  # words of the prompt, not of the notation
 # what an IME writes for "-" (after NFKC: U+FF0D is "-", U+FF70 is U+30FC)
 DASHES = "ー―‐—−–‒"
 JA_UNITS = (("兆", 10**12), ("億", 10**8), ("万", 10**4), ("千", 10**3))

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from dealer_assist import i18n
+from dealer_assist import i18n, rulesets
 from dealer_assist import notation as n
 from dealer_assist.engine import Session
 from dealer_assist.engine.public import public_rulings, public_view
@@ -113,7 +113,8 @@ class Feed:
 
         for cmd in n.parse_line(line):
             outcome = self.session.submit(cmd)
-            shown = public_rulings(outcome.rulings, self.session.state, exact_hp=self.exact_hp)
+            shown = rulesets.hook(self.session.state, "public_rulings")(outcome.rulings, self.session.state,
+                                                                         exact_hp=self.exact_hp)  # fmt: skip
             if shown:
                 self.rulings = tuple(shown)
         running = clock(self.session.state)
@@ -136,53 +137,64 @@ class Feed:
     # -- the picture
 
     def picture(self, lang: str) -> dict[str, Any]:
-        """The players' view worded in ``lang``: what the page shows, nothing more."""
-        from dealer_assist.live import clock
+        """The players' view worded in ``lang``: what the page shows, nothing more (by the
+        table's own ``picture`` hook)."""
+        from dealer_assist import rulesets
 
-        state = self.session.state
-        view = public_view(state, exact_hp=self.exact_hp, shoe=self.shoe)
-        words = _words(lang)
-        picture: dict[str, Any] = {"version": self.version, "lang": lang, "words": words, "problem": None}
-        if self.problem is not None:
-            picture["problem"] = text(self.problem, lang, name=self.name)
-        hp = view["hp"]
-        picture["hp"] = {
-            "announce": hp["announce"], "start": hp["start"], "exact": hp["exact"],
-            "text": text("overlay.hp_announce", lang, announce=hp["announce"]),
-            "exact_text": amount(hp["exact"], lang) if hp["exact"] is not None else None,
-            "fraction": min(1.0, (hp["exact"] if hp["exact"] is not None else hp["announce"]) / max(hp["start"], 1)),
-            "recovery_line": min(1.0, hp["recovery_line"] / max(hp["start"], 1)),
+        return rulesets.hook(self.session.state, "picture")(self, lang)
+
+
+# --------------------------------------------------------------------------- One Million
+
+
+def one_million_picture(feed: Feed, lang: str) -> dict[str, Any]:
+    """One Million: the players' view worded in ``lang``."""
+    from dealer_assist.live import clock
+
+    state = feed.session.state
+    view = public_view(state, exact_hp=feed.exact_hp, shoe=feed.shoe)
+    words = _words(lang)
+    picture: dict[str, Any] = {"version": feed.version, "lang": lang, "words": words, "problem": None}
+    if feed.problem is not None:
+        picture["problem"] = text(feed.problem, lang, name=feed.name)
+    hp = view["hp"]
+    picture["hp"] = {
+        "announce": hp["announce"], "start": hp["start"], "exact": hp["exact"],
+        "text": text("overlay.hp_announce", lang, announce=hp["announce"]),
+        "exact_text": amount(hp["exact"], lang) if hp["exact"] is not None else None,
+        "fraction": min(1.0, (hp["exact"] if hp["exact"] is not None else hp["announce"]) / max(hp["start"], 1)),
+        "recovery_line": min(1.0, hp["recovery_line"] / max(hp["start"], 1)),
+    }  # fmt: skip
+    picture["game"] = view["game"]
+    picture["game_text"] = text("overlay.game", lang, game=view["game"]) if view["game"] else ""
+    picture["recovery"] = view["recovery"]
+    picture["mp"] = view["mp"]
+    picture["jokers"] = view["jokers"]
+    picture["shoe"] = view["shoe"]
+    picture["top"] = view["top"]
+    picture["turn"] = view["turn"]
+    picture["phase"] = view["phase"]
+    picture["dealer"] = _dealer_words(view["dealer"], lang)
+    picture["boxes"] = [_box_words(box, lang) for box in view["boxes"]]
+    picture["last"] = [{"clause": r.clause, "text": r.text(lang)} for r in feed.rulings[-1:]]
+    running = clock(state)
+    picture["clock"] = None
+    if running is not None and running.key in feed.started:
+        picture["clock"] = {"name": text(f"clock.{running.name}", lang), "seconds": running.seconds,
+                            "started": feed.started[running.key], "now": time.time()}  # fmt: skip
+    picture["settlement"] = None
+    if view["settlement"] is not None:
+        s = view["settlement"]
+        picture["settlement"] = {"game": s["game"], "damage": s["damage"], "heal": s["heal"],
+                                 "damage_text": amount(s["damage"], lang), "heal_text": amount(s["heal"], lang)}  # fmt: skip
+    picture["banner"] = None
+    if view["status"] != "running":
+        picture["banner"] = {
+            "status": view["status"],
+            "text": text(f"overlay.banner.{view['status']}", lang, reason=Term(f"reason.{view['reason']}"),
+                         reward=Term(f"reward.{view['difficulty']}")),
         }  # fmt: skip
-        picture["game"] = view["game"]
-        picture["game_text"] = text("overlay.game", lang, game=view["game"]) if view["game"] else ""
-        picture["recovery"] = view["recovery"]
-        picture["mp"] = view["mp"]
-        picture["jokers"] = view["jokers"]
-        picture["shoe"] = view["shoe"]
-        picture["top"] = view["top"]
-        picture["turn"] = view["turn"]
-        picture["phase"] = view["phase"]
-        picture["dealer"] = _dealer_words(view["dealer"], lang)
-        picture["boxes"] = [_box_words(box, lang) for box in view["boxes"]]
-        picture["last"] = [{"clause": r.clause, "text": r.text(lang)} for r in self.rulings[-1:]]
-        running = clock(state)
-        picture["clock"] = None
-        if running is not None and running.key in self.started:
-            picture["clock"] = {"name": text(f"clock.{running.name}", lang), "seconds": running.seconds,
-                                "started": self.started[running.key], "now": time.time()}  # fmt: skip
-        picture["settlement"] = None
-        if view["settlement"] is not None:
-            s = view["settlement"]
-            picture["settlement"] = {"game": s["game"], "damage": s["damage"], "heal": s["heal"],
-                                     "damage_text": amount(s["damage"], lang), "heal_text": amount(s["heal"], lang)}  # fmt: skip
-        picture["banner"] = None
-        if view["status"] != "running":
-            picture["banner"] = {
-                "status": view["status"],
-                "text": text(f"overlay.banner.{view['status']}", lang, reason=Term(f"reason.{view['reason']}"),
-                             reward=Term(f"reward.{view['difficulty']}")),
-            }  # fmt: skip
-        return picture
+    return picture
 
 
 def _words(lang: str) -> dict[str, str]:

@@ -33,7 +33,7 @@ from rich.text import Text
 from dealer_assist import notation as n
 from dealer_assist import render
 from dealer_assist.engine import Phase
-from dealer_assist.engine.view import game_record
+from dealer_assist import rulesets
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import Term
 from dealer_assist.live import Argument, LiveSession, arguments, clock, suggestions
@@ -94,6 +94,7 @@ TOPICS: dict[str, Topic] = {t.name: t for t in (
     Topic("note", "note TEXT", (), "TEXT"),
     Topic("undo", "undo"),
     Topic("help", "help [COMMAND]", (), "[COMMAND]"),
+    Topic("hint", "hint [basic]", ("CPU-1", "CPU-2"), "[basic]"),
     Topic("quit", "quit"),
 )}  # fmt: skip
 HAND_TOPICS = ("ht", "st", "dd", "sp", "card", "late_sr", "foresight")
@@ -271,9 +272,30 @@ def prompt_word(line: str) -> tuple[str, str] | None:
     word = "quit" if word == "exit" else word
     if word == "quit" and len(tokens) == 1:
         return "quit", ""
-    if word == "help":
-        return "help", " ".join(tokens[1:])
+    if word in ("help", "hint"):
+        return word, " ".join(tokens[1:])
     return None
+
+
+STRATEGY_WORDS = {"cpu": "cpu", "basic": "basic", "基本": "basic", "基本戦略": "basic"}
+
+
+def hint_text(state, lang: str = "en", query: str = "") -> str:
+    """``hint [basic]``: what the table's CPU (CASINO.md, CPU) — or basic strategy — would do
+    now, for the hand whose turn it is or the seat deciding on insurance; nothing is entered."""
+    strategy = STRATEGY_WORDS.get(query.strip().lower() or "cpu")
+    if strategy is None:
+        return text("hint.unknown_strategy", lang, word=query.strip(), words="cpu, basic")
+    advise = rulesets.hook(state, "hint")
+    if advise is None:
+        return text("hint.no_table", lang)
+    advice = advise(state, strategy)
+    if advice is None:
+        return text("hint.nothing", lang)
+    command = text("hint.no_insurance", lang) if advice.action == "no_insurance" else advice.command
+    return text("hint.advice", lang, clause=advice.clause, command=command,
+                reason=text(advice.reason, lang, **advice.params),
+                strategy=Term(f"sim.strategy.{strategy}"))  # fmt: skip
 
 
 class Clocks:
@@ -391,7 +413,7 @@ def guard_text(state, boxes: list[int], lang: str = "en") -> str:
 
 def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
     """The bottom toolbar: what the tool expects next, and the TIME-1 clock."""
-    from dealer_assist.engine import expectation
+    from dealer_assist.rulesets import expectation
 
     expected = expectation(live.state)
     parts = f"<b>{expected.clause}</b> {_escape(expected.text(lang))}"
@@ -443,11 +465,12 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
         return False
     state = live.state
     records = {}
-    if state.game is not None and any(o.settled for o in outcomes):
-        records = {state.game.number: game_record(state, state.game)}
+    if any(o.settled for o in outcomes):
+        record = rulesets.game_record(state)
+        records = {record["game"]: record} if record is not None else {}
     parts = render.outcome_parts(outcomes, records, lang)
     if panel and outcomes:
-        parts.append(render.live_state(live.state, lang))
+        parts.append(render.panel(live.state, lang))
     if parts:  # one print a line: what the line did, then the table as it is now
         console.print(Group(*parts), crop=False, highlight=False)
     if state.over and not was_over:  # the end of the quest: the head hash to post
@@ -469,6 +492,10 @@ def verify_command(live: LiveSession, posted: str) -> str:
     return command
 
 
+def _prompt_answer(state, lang: str, word: tuple[str, str]) -> str:
+    return hint_text(state, lang, word[1]) if word[0] == "hint" else help_text(state, lang, word[1])
+
+
 def run_pipe(live: LiveSession, lines: Iterable, console: Console, *, lang: str = "en") -> int:
     """Commands from a pipe, one per line: the same rulings, no interactive screen. ``lines``
     holds strings, or (number, text) pairs from ``notation.read_lines`` (where a line that
@@ -484,8 +511,8 @@ def run_pipe(live: LiveSession, lines: Iterable, console: Console, *, lang: str 
         word = prompt_word(line)
         if word is not None and word[0] == "quit":
             break
-        if word is not None:  # help: the same text as in the prompt
-            console.print(Text(help_text(live.state, lang, word[1])))
+        if word is not None:  # help or hint: the same text as in the prompt
+            console.print(Text(_prompt_answer(live.state, lang, word)))
             continue
         if not n_commands(line):
             continue
@@ -594,7 +621,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     holder.append(session)
     # a terminal found not to answer CPRs: draw the toolbar from then on, without a warning
     session.app.renderer.cpr_not_supported_callback = session.app.invalidate
-    console.print(render.live_state(live.state, lang))
+    console.print(render.panel(live.state, lang))
     held: str | None = None  # a deal line the guard held: sent again, it goes through
     while True:
         try:
@@ -609,7 +636,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
             break
         if word is not None:
             held = None
-            console.print(Text(help_text(live.state, lang, word[1])))
+            console.print(Text(_prompt_answer(live.state, lang, word)))
             continue
         if not line.strip(SPACE_CHARS):
             held = None

@@ -67,7 +67,7 @@ def result_text(result: str | None, lang: str = "en") -> str:
 def ledger_table(record: dict, lang: str = "en") -> Grid:
     table = grid(("step", "hand", "points", "damage", "heal", "hp", "rule"), lang,
                  right=("points", "damage", "heal", "hp"), title=text("render.ledger", lang, game=record["game"]))  # fmt: skip
-    for e in record["ledger"]:
+    for e in record.get("ledger", []):
         table.add_row(e["step"], e["hand"] or "-", amount(e["points"], lang, sign=True), amount(e["damage"], lang),
                       amount(e["heal"], lang), amount(e["hp"], lang), e["rule"])  # fmt: skip
     return table
@@ -86,8 +86,22 @@ def hands_table(record: dict, lang: str = "en") -> Grid:
 
 def game_summary(console: Console, record: dict, lang: str = "en") -> None:
     console.print(hands_table(record, lang), crop=False)
-    if record["ledger"]:
+    if record.get("ledger"):
         console.print(ledger_table(record, lang), crop=False)
+
+
+def panel(state, lang: str = "en"):
+    """The dealer's live panel of the state's table (its ``panel`` hook)."""
+    from dealer_assist import rulesets
+
+    return rulesets.hook(state, "panel")(state, lang)
+
+
+def final(console: Console, state, lang: str = "en") -> None:
+    """The end state of a replay, by the state's table (its ``final`` hook)."""
+    from dealer_assist import rulesets
+
+    rulesets.hook(state, "final")(console, state, lang)
 
 
 def final_state(console: Console, state: State, lang: str = "en") -> None:
@@ -127,7 +141,7 @@ def outcome_parts(items, records: dict[int, dict] | None, lang: str = "en") -> l
     if records is not None and settled in records:
         record = records[settled]
         parts.append(hands_table(record, lang).text())
-        if record["ledger"]:
+        if record.get("ledger"):
             parts.append(ledger_table(record, lang).text())
     return parts
 
@@ -204,7 +218,8 @@ def live_state(state: State, lang: str = "en"):
     turn = expected.params.get("hand") if expected.phase.value == "players" else None
     if game is not None and game.dealer:
         # the hole card stays hidden on screen until it is revealed (the stream may show it)
-        cards = " ".join("[?]" if c is game.hole else str(c) for c in game.dealer)
+        down = game.hole is not None  # the second card, face down (by place: equal cards may be one object)
+        cards = " ".join("[?]" if down and i == 1 else str(c) for i, c in enumerate(game.dealer))
         shown = [c for c in game.dealer_visible() if not c.is_unknown]
         table.add_row("", "D", text("render.dealer_row", lang), "", "", cards, total(shown).localized(lang), "", "",
                       "")  # fmt: skip

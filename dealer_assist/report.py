@@ -197,16 +197,23 @@ def to_json_text(report: dict, lang: str = "en") -> str:
     return json.dumps(report, ensure_ascii=False, indent=2)
 
 
-def to_csv(report: dict, lang: str = "en") -> str:
-    """One row per game; the header in ``lang`` (English: machine names)."""
+def csv_writer(report: dict, columns, lang: str):
+    """A CSV writer with its header written (in ``lang``; English: machine names), and the
+    cells every row ends with: a stored session's head hash (``log_head``), else none."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     chain = report.get("chain")
-    extra = ["log_head"] if chain is not None else []  # a stored session: its head hash on each row
-    writer.writerow([text(f"csv.{name}", lang) for name in (*CSV_COLUMNS, *extra)])
+    extra = ["log_head"] if chain is not None else []
+    writer.writerow([text(f"csv.{name}", lang) for name in (*columns, *extra)])
+    return out, writer, [chain["short"]] if chain is not None else []
+
+
+def to_csv(report: dict, lang: str = "en") -> str:
+    """One row per game."""
+    out, writer, tail = csv_writer(report, CSV_COLUMNS, lang)
     for g in report["games"]:
         writer.writerow([g["game"], int(g["recovery"]), g["bets"], _results(g, lang), g["damage"], g["heal"],
-                         g["hp_after"], *([chain["short"]] if chain is not None else [])])  # fmt: skip
+                         g["hp_after"], *tail])  # fmt: skip
     return out.getvalue()
 
 
@@ -402,8 +409,9 @@ FORMATS = {"markdown": to_markdown, "html": to_html, "json": to_json_text, "csv"
 # --------------------------------------------------------------------------- every session
 
 
-def build_all(reports: list[dict]) -> dict[str, Any]:
-    """Totals across sessions (each a ``build`` report): per player name and per difficulty."""
+def build_all(reports: list[dict], *, other_tables: int = 0) -> dict[str, Any]:
+    """Totals across sessions (each a ``build`` report): per player name and per difficulty.
+    ``other_tables``: the stored sessions at another table, not in these totals."""
     players: dict[str, dict[str, Any]] = {}
     levels: dict[str, dict[str, Any]] = {}
     for report in reports:
@@ -428,6 +436,7 @@ def build_all(reports: list[dict]) -> dict[str, Any]:
         d["average_games"] = round(d.pop("ended_games") / ended, 1) if ended else None
     return {
         "sessions": len(reports),
+        "other_tables": other_tables,
         "players": [{**p, "sessions": len(p["sessions"]), "boxes": sorted(p["boxes"])}
                     for p in sorted(players.values(), key=lambda p: -p["points"])],  # fmt: skip
         "difficulties": sorted(levels.values(), key=lambda d: ["extreme", "hard", "normal", "easy", None].index(
@@ -458,6 +467,7 @@ def all_formats(stats: dict, fmt: str, lang: str = "en", console=None) -> str | 
                 (text("report.all.difficulties", lang), LEVEL_COLUMNS,
                  [_level_cells(d, lang) for d in stats["difficulties"]])]  # fmt: skip
     heading = text("report.all.title", lang, sessions=stats["sessions"])
+    others = text("report.all.other_tables", lang, count=stats["other_tables"]) if stats["other_tables"] else ""
     if fmt == "json":
         return json.dumps(stats, ensure_ascii=False, indent=2)
     if fmt == "csv":
@@ -471,7 +481,7 @@ def all_formats(stats: dict, fmt: str, lang: str = "en", console=None) -> str | 
         for title, names, rows in sections:
             lines += [f"## {title}", "", "| " + " | ".join(_headers(names, lang)) + " |", "|" + "---|" * len(names)]
             lines += ["| " + " | ".join(row) + " |" for row in rows] + [""]
-        return "\n".join(lines)
+        return "\n".join(lines + ([others, ""] if others else []))
     if fmt == "html":
         body = "".join(
             f"<h2>{html.escape(title)}</h2><table><thead><tr>"
@@ -479,7 +489,8 @@ def all_formats(stats: dict, fmt: str, lang: str = "en", console=None) -> str | 
             + "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
             + "</tbody></table>" for title, names, rows in sections)  # fmt: skip
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(heading)}</title>'
-                f"<style>{HTML_STYLE}</style></head><body><main><h1>{html.escape(heading)}</h1>{body}</main></body></html>\n")
+                f"<style>{HTML_STYLE}</style></head><body><main><h1>{html.escape(heading)}</h1>{body}"
+                + (f'<p class="note">{html.escape(others)}</p>' if others else "") + "</main></body></html>\n")
     from rich.table import Table
 
     console.print(heading, style="bold")
@@ -490,4 +501,6 @@ def all_formats(stats: dict, fmt: str, lang: str = "en", console=None) -> str | 
         for row in rows:
             table.add_row(*row)
         console.print(table)
+    if others:
+        console.print(others, style="dim")
     return None

@@ -14,22 +14,23 @@ from importlib import resources
 _CLAUSE = re.compile(r"^- ([A-Z]+-[A-Z0-9]+) (.*)$")
 
 
-FILES = {"en": "data/RULES.md", "ja": "data/RULES.ja.md"}
+FILES = {"en": "data/{book}.md", "ja": "data/{book}.ja.md"}
+BOOK = "RULES"  # One Million's; each table names its own (``rulesets.Ruleset.rulebook``)
 
 
-def text(lang: str = "en") -> str:
-    name = FILES.get(lang, FILES["en"])
+def text(lang: str = "en", book: str = BOOK) -> str:
+    name = FILES.get(lang, FILES["en"]).format(book=book)
     return resources.files("dealer_assist").joinpath(name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=len(FILES))
-def clauses(lang: str = "en") -> dict[str, str]:
+@lru_cache(maxsize=8)
+def clauses(lang: str = "en", book: str = BOOK) -> dict[str, str]:
     """Clause id → its full text (continuation and nested lines included)."""
     out: dict[str, str] = {}
     current: str | None = None
     section: list[str] = []
     in_setup = False
-    for line in text(lang).splitlines():
+    for line in text(lang, book).splitlines():
         if line.startswith("## "):
             current = None
             in_setup = line.startswith("## SETUP")
@@ -51,5 +52,5 @@ def clauses(lang: str = "en") -> dict[str, str]:
     return out
 
 
-def clause(clause_id: str, lang: str = "en") -> str:
-    return clauses(lang).get(clause_id) or clauses("en").get(clause_id, f"{clause_id} (?)")
+def clause(clause_id: str, lang: str = "en", book: str = BOOK) -> str:
+    return clauses(lang, book).get(clause_id) or clauses("en", book).get(clause_id, f"{clause_id} (?)")

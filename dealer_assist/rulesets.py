@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from dealer_assist import notation as n
 from dealer_assist.errors import RuleViolation, SessionError
+
+if TYPE_CHECKING:
+    from dealer_assist import notation as n
 
 DEFAULT = "onemillion"
 # module: the ruleset it registers (imported when first needed)
@@ -37,7 +39,9 @@ class Ruleset:
     summary: Callable[[Any], dict]  # status, games, hp and setup for the store's sessions row
     state_classes: tuple[type, ...]  # what a snapshot of this table may hold
     sources: tuple[str, ...]  # the package files its rules are made of (the snapshot fingerprint)
-    hooks: dict[str, Callable] | None = None  # optional shell hooks: panel, public view, report, hint
+    # the table's own pieces of the shell, as "module:function" or "module" (imported when
+    # first used, so the rules never import the shell): panel, final, clock, facts, report …
+    hooks: dict[str, str] | None = None
 
 
 _LOADED: dict[str, Ruleset] = {}
@@ -62,8 +66,19 @@ def of(state: Any) -> Ruleset:
 
 
 def hook(state: Any, name: str) -> Callable | None:
-    hooks = of(state).hooks or {}
-    return hooks.get(name)
+    """The table's own function ``name`` for the shell (None when the table has none)."""
+    return table_hook(of(state), name)
+
+
+def table_hook(table: Ruleset | str, name: str) -> Any:
+    """The hook ``name`` of a table given by its record or its name (None when it has none)."""
+    ruleset = get(table) if isinstance(table, str) else table
+    path = (ruleset.hooks or {}).get(name)
+    if path is None:
+        return None
+    module, _, function = path.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, function) if function else found  # "module" alone: the module itself
 
 
 def new_state(name: str = DEFAULT) -> Any:
@@ -73,6 +88,8 @@ def new_state(name: str = DEFAULT) -> Any:
 def step(state: Any, cmd: n.Command) -> tuple[Any, list]:
     """One command at the state's table; `ruleset NAME` chooses the table, as the first
     command of a session only."""
+    from dealer_assist import notation as n
+
     if isinstance(cmd, n.Ruleset):
         current = of(state)
         chosen = get(cmd.name)
@@ -95,6 +112,8 @@ def legal(state: Any) -> list[str]:
 
 
 def can(state: Any, cmd: n.Command) -> bool:
+    from dealer_assist import notation as n
+
     if isinstance(cmd, n.Ruleset):
         try:
             step(state, cmd)

@@ -80,9 +80,71 @@ class Quest(_Model):
     log: list[GameLog]
 
 
-def validate(data: dict) -> Quest:
-    return Quest.model_validate(data)
+# --------------------------------------------------------------------------- the casino table (CASINO.md)
+
+CasinoResult = Literal["win", "push", "lose", "bust", "blackjack", "surrender"]
 
 
-def json_schema() -> dict:
-    return Quest.model_json_schema()
+class Seat(_Model):
+    player: str
+    chips: int
+    out: bool
+
+
+class CasinoHand(_Model):
+    hand: str
+    cards: list[str]
+    bet: int
+    result: CasinoResult | None
+    ratio: float | None
+
+
+class Round(_Model):
+    game: int
+    round: int
+    first: int
+    shuffled: bool
+    dealer: Dealer
+    insurance: dict[str, int]
+    hands: list[CasinoHand]
+    changes: dict[str, int]
+
+
+class Rank(_Model):
+    rank: int
+    seat: int
+    player: str
+    chips: int
+
+
+class CasinoGame(_Model):
+    ruleset: Literal["casino"]
+    status: Literal["running", "over"]
+    reason: Literal["rounds", "no_bets"] | None
+    phase: str
+    rounds: int
+    games: int
+    shoe: int
+    seats: dict[str, Seat]
+    log: list[Round]
+    ranking: list[Rank] | None = None
+    winner: str | None = None
+    result: Literal["win", "draw", "lose"] | None = None
+
+
+def _model(table: str) -> type[_Model]:
+    from dealer_assist import rulesets
+
+    return rulesets.table_hook(table, "schema")
+
+
+def validate(data: dict) -> _Model:
+    """The `replay --json` object checked against its table's model (by its ``ruleset``; One
+    Million's object has none, as before tables were chosen)."""
+    from dealer_assist import rulesets
+
+    return _model(data.get("ruleset", rulesets.DEFAULT)).model_validate(data)
+
+
+def json_schema(table: str = "onemillion") -> dict:
+    return _model(table).model_json_schema()

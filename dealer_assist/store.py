@@ -85,6 +85,7 @@ class SessionRow:
     hp: int
     lang: str | None = None  # the language the session was played in (schema v4)
     difficulty: str | None = None  # from its setup
+    ruleset: str | None = None  # from its setup: the table (None: One Million, as before tables were chosen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,7 +390,7 @@ class Store:
     @property
     def _session_columns(self) -> str:
         return ("id, name, created, status, games, hp" + (", lang" if self._has("sessions", "lang") else "")
-                + ", json_extract(setup, '$.difficulty') as difficulty")  # fmt: skip
+                + ", json_extract(setup, '$.difficulty') as difficulty, json_extract(setup, '$.ruleset') as ruleset")
 
     def set_lang(self, session: SessionRow, lang: str) -> SessionRow:
         """Remember the language ``session`` is played in (the default of its audit and report)."""
@@ -796,15 +797,18 @@ def verify_chain(rows: list[EventRow], count: int, head: str) -> Verdict:
 
 
 def game_row(session_id: int, record: dict[str, Any]) -> dict[str, Any]:
-    ledger = record["ledger"]
+    """One game's row (One Million's game, or a round of a table without HP: no recovery, no
+    ledger; its points are the chips the players won or lost)."""
+    ledger = record.get("ledger", [])
+    points = sum(e["points"] for e in ledger) if "ledger" in record else sum(record.get("changes", {}).values())
     return {
         "session_id": session_id,
         "game": record["game"],
-        "recovery": int(record["recovery"]),
+        "recovery": int(record.get("recovery", False)),
         "dealer_total": record["dealer"]["total"],
         "damage": sum(e["damage"] for e in ledger),
         "heal": sum(e["heal"] for e in ledger),
-        "points": sum(e["points"] for e in ledger),
+        "points": points,
         "hp_after": ledger[-1]["hp"] if ledger else None,
         "hands": json.dumps(record["hands"], ensure_ascii=False),
         "ledger": json.dumps(ledger, ensure_ascii=False),

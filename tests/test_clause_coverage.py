@@ -27,3 +27,16 @@ def test_every_clause_has_a_named_test():
         if not any(pattern.search(name[len("test"):]) for name in names):
             missing.append(clause)
     assert missing == []
+
+
+def test_every_casino_clause_has_a_named_test():
+    """The casino rulebook (data/CASINO.md): each of its clauses is named by a test."""
+    book = (Path(__file__).parent.parent / "dealer_assist" / "data" / "CASINO.md").read_text(encoding="utf-8")
+    clauses = re.findall(r"^- ([A-Z]+-\d+) ", book, re.M)
+    assert len(clauses) > 40
+    names = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        names.update(n.lower() for n in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    missing = [c for c in clauses
+               if not any(re.search(rf"(^|_){c.lower().replace('-', '_')}(_|$)", name[4:]) for name in names)]
+    assert missing == []

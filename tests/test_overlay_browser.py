@@ -38,8 +38,8 @@ from dealer_assist import i18n  # noqa: E402
 from dealer_assist import notation as n  # noqa: E402
 from dealer_assist.cards import Card  # noqa: E402
 from dealer_assist.engine import Session, State  # noqa: E402
-from dealer_assist.engine.apply import step  # noqa: E402
-from dealer_assist.engine.public import public_rulings  # noqa: E402
+from dealer_assist import rulesets  # noqa: E402
+from dealer_assist.casino.state import CasinoState  # noqa: E402
 from dealer_assist.errors import DealerAssistError  # noqa: E402
 from dealer_assist.live import LiveSession  # noqa: E402
 from dealer_assist.overlay import Feed, page as overlay_page  # noqa: E402
@@ -307,6 +307,13 @@ def dealers_secrets_changed(state: State, *, keep_check: bool = False) -> State:
     the phases it gives) and the face down hole card. ``keep_check``: a face that gives the
     dealer's check the same answer (a ten stays a ten), so the same next command is legal."""
     other = state.copy()
+    if isinstance(other, CasinoState):  # the casino table keeps one secret: the hole card's face
+        current = other.round
+        if current is not None and current.hole is not None:
+            hole = current.hole
+            face = SWAP.get(hole.rank, hole.rank) if keep_check else ("2" if hole.rank != "2" else "3")
+            current.dealer[1] = Card(face, None, True)
+        return other
     other.jokers_dealer += 3
     other.jokers = [record.copy() for record in other.jokers]  # shared with the state (copy on write)
     for record in other.jokers:
@@ -325,8 +332,9 @@ def dealers_secrets_changed(state: State, *, keep_check: bool = False) -> State:
     return other
 
 
-def hidden(state: State) -> bool:
-    return state.game is not None and state.game.hole is not None
+def hidden(state) -> bool:
+    game = getattr(state, "game", None) or getattr(state, "round", None)  # One Million's or the casino's
+    return game is not None and game.hole is not None
 
 
 def as_seen(feed: Feed, state: State, rulings, lang: str) -> dict:
@@ -393,8 +401,8 @@ def test_the_page_never_shows_what_only_the_dealer_knows(drawing, script):
         state, rulings = dealers_secrets_changed(before, keep_check=True), before_rulings
         try:
             for cmd in n.parse_line(line):
-                state, said = step(state, cmd)
-                rulings = tuple(public_rulings(said, state)) or rulings
+                state, said = rulesets.step(state, cmd)
+                rulings = tuple(rulesets.hook(state, "public_rulings")(said, state)) or rulings
         except DealerAssistError:
             state = None
         if state is not None and hidden(state) and hidden(feed.session.state):
@@ -498,3 +506,55 @@ def test_screenshots(drawing):
         if path.stat().st_size >= 600_000:  # fewer colours, when the full ones do not fit
             image.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(path, optimize=True)
         assert path.stat().st_size < 600_000
+
+
+# --------------------------------------------------------------------------- the casino table
+
+CASINO_SCRIPT = """\
+ruleset casino
+seat 1 あかり
+seat 2 ben
+seat 3 ちか
+game
+deal 9 A 8 5
+deal 7 K 8 [6]
+1 st
+3 sp
+"""
+
+
+def casino_feed() -> Feed:
+    feed = Feed(Path(os.devnull), "casino")
+    for seq, line in enumerate(CASINO_SCRIPT.splitlines(), start=1):
+        feed.apply(seq, line, TS)
+    return feed
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_table_1_the_casino_table_on_the_overlay_shows_chips_and_no_hp(drawing, lang):
+    picture = casino_feed().picture(lang)
+    page = drawing["full", lang]
+    page.evaluate("render", picture)
+    shown = visible_text(page)
+    assert not page.locator("#hp").is_visible()  # no dealer's HP, no recovery, no jokers, no MP
+    assert ("第1ラウンド" if lang == "ja" else "Round 1 of 5") in shown
+    assert ("チップ" if lang == "ja" else "chips") in shown and "あかり" in shown
+    assert page.locator("#dealer .card.back").count() == 1  # the hole card face down
+    assert "6" not in page.locator("#dealer").inner_text()
+
+
+@pytest.mark.skipif(not os.environ.get("DEALER_ASSIST_SCREENSHOTS"), reason="set DEALER_ASSIST_SCREENSHOTS=1 to redraw")
+def test_casino_screenshot(drawing):
+    from io import BytesIO
+
+    from PIL import Image
+
+    page = drawing["full", "ja"]
+    page.reload()
+    page.wait_for_function("typeof window.render === 'function'")
+    page.add_style_tag(content=CHECKERBOARD)
+    page.evaluate("render", casino_feed().picture("ja"))
+    page.wait_for_timeout(200)
+    path = ROOT / "docs" / "images" / "overlay_casino_ja.png"
+    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
+    assert path.stat().st_size < 600_000

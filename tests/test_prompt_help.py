@@ -95,7 +95,7 @@ def test_help_for_every_command_in_both_languages_with_an_example_that_parses(na
     for part in ("short", "cmd", "example"):
         assert f"help.{part}.{name}" in catalog(lang)
     example = text(f"help.example.{name}", lang)
-    if name in ("help", "quit"):
+    if name in ("help", "quit", "hint"):
         assert prompt_word(example)[0] == name
     else:
         commands = n.parse_line(example)

@@ -21,7 +21,9 @@ from helpers import PLAIN, lines, run
 from rich.console import Console
 
 from dealer_assist import notation as n
-from dealer_assist import render
+from dealer_assist import render, rulesets
+from dealer_assist.casino.apply import legal_actions as casino_actions
+from dealer_assist.casino.state import CasinoState
 from dealer_assist.engine import Session, can, expectation
 from dealer_assist.engine.apply import legal_actions
 from dealer_assist.errors import DealerAssistError, NotationError
@@ -262,7 +264,7 @@ def test_every_completion_in_every_sample_state_is_accepted_by_the_engine():
     checked = 0
     for state in sample_states():
         for option in suggestions(state):
-            if option.strip() in ("help", "quit", "undo", "note"):
+            if option.strip() in ("help", "hint", "quit", "undo", "note"):
                 continue
             candidates = [option] if not option.endswith(" ") else [c[0] for c in matching(state, option)]
             for line in candidates:
@@ -270,7 +272,7 @@ def test_every_completion_in_every_sample_state_is_accepted_by_the_engine():
                     commands = n.parse_line(line)
                 except NotationError:
                     continue  # the start of a command (``seat 3``): more words are needed
-                assert len(commands) == 1 and can(state, commands[0]), (state.phase, line)
+                assert len(commands) == 1 and rulesets.can(state, commands[0]), (state.phase, line)
                 checked += 1
             if option.endswith(" "):  # the descriptions, in Japanese
                 for _, _, meta in matching(state, option, "ja"):
@@ -282,12 +284,13 @@ def test_a_hand_action_is_offered_exactly_when_the_engine_takes_it():
     for state in sample_states():
         if state.phase.value != "players":
             continue
-        e = expectation(state)
-        if e.key == "expect.split_card":
+        e = rulesets.expectation(state)
+        if e.key.endswith("expect.split_card"):
             continue
         hand = e.params["hand"]
         offered = [a for a in after(state, f"{hand} ") if a in n.HAND_ACTIONS]
-        assert [a for a in offered if a != "foresight"] == legal_actions(state, hand)
+        actions = casino_actions if isinstance(state, CasinoState) else legal_actions
+        assert [a for a in offered if a != "foresight"] == actions(state, hand)
 
 
 # ---------------------------------------------------------------- 3. the deal guard
@@ -682,3 +685,32 @@ def test_hostile_typing_never_breaks_completion_the_guard_or_help(typed):
 
         help_text(state, lang, typed)
     assert time.perf_counter() - start < 2.0
+
+
+@needs_tmux
+def test_table_1_the_casino_table_is_dealt_at_the_live_prompt_with_completion_and_hint(tmp_path):
+    """The casino table in a real terminal: its own panel and toolbar, Tab completion from its
+    rules (the seats that may insure, a hand's actions), `hint`, undo, and no TIME-1 clock."""
+    term = Terminal(tmp_path, "cas").start()
+    try:
+        for line in ["ruleset casino", "seat 1 aki", "seat 2 ben", "game", "deal 8 T A", "deal 8 9 [5]"]:
+            term.line(line)
+        shown = term.screen()
+        assert "INS-1" in shown and "⏱" not in shown
+        term.type("ins ", enter=False)
+        term.wait(r"(?m)^ +1 +aki · 90 chips")
+        term.tmux("send-keys", "-t", "t", "C-u")
+        for line in ["ins 2", "go", "peek"]:
+            term.line(line)
+        shown = term.line("hint")
+        assert re.search(r"CPU-4 · the CPU's strategy: 1 sp", shown), shown
+        term.line("1 sp")
+        term.line("undo")
+        assert term.events()[-3:] == ["peek", "1 sp", "undo"]  # undo is kept in the log, and undoes
+        term.type("1 ", enter=False)
+        shown = term.wait(r"(?m)^ +1 sp +split")
+        assert re.search(r"(?m)^ +1 sr ", shown) and re.search(r"(?m)^ +1 dd CARD ", shown)
+        term.tmux("send-keys", "-t", "t", "C-u")
+        term.quit()
+    finally:
+        term.stop()

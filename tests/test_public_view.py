@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from dealer_assist import notation as n
 from dealer_assist.cards import Card
+from dealer_assist.casino.shell import public_view as casino_public_view
+from dealer_assist.casino.state import CasinoState
 from dealer_assist.engine import Session, State
 from dealer_assist.engine.public import HIDDEN, PRIVATE_KEYS, public_rulings, public_view
 from dealer_assist.scriptgen import Generator, Options
@@ -22,9 +24,15 @@ from dealer_assist.scriptgen import Generator, Options
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.txt"))
 
 
-def hidden_variant(state: State) -> State:
+def hidden_variant(state):
     """The same table with everything only the dealer knows changed."""
     other = state.copy()
+    if isinstance(other, CasinoState):  # the casino table: the hole card's face only
+        current = other.round
+        if current is not None and current.hole is not None:
+            face = "2" if current.hole.rank != "2" else "3"
+            current.dealer[1] = Card(face, None, True)
+        return other
     other.jokers_dealer += 3
     other.jokers = [record.copy() for record in other.jokers]  # shared with the state (copy on write)
     for record in other.jokers:
@@ -40,7 +48,20 @@ def hidden_variant(state: State) -> State:
     return other
 
 
+def check_casino(state: CasinoState, rulings) -> None:
+    view = casino_public_view(state)
+    assert casino_public_view(hidden_variant(state)) == view
+    current = state.round
+    if current is not None and current.hole is not None:
+        assert view["dealer"]["cards"][1] == HIDDEN and view["dealer"]["hole"]
+        assert not view["dealer"]["blackjack"]
+        for ruling in rulings:  # every casino ruling is public: none may be about the hidden hole card
+            assert ruling.key not in ("casino.reveal", "casino.dealer_blackjack", "casino.dealer_draws")
+
+
 def check(state: State, rulings) -> None:
+    if isinstance(state, CasinoState):
+        return check_casino(state, rulings)
     view = public_view(state)
     text = json.dumps(view, ensure_ascii=False)
     assert public_view(hidden_variant(state)) == view  # nothing private shapes the view
@@ -64,7 +85,7 @@ def walk(lines: list[str]) -> int:
         for cmd in n.parse_line(line):
             outcome = session.submit(cmd)
             check(session.state, outcome.rulings)
-            game = session.state.game
+            game = getattr(session.state, "game", None) or getattr(session.state, "round", None)
             hidden += game is not None and game.hole is not None
     return hidden
 
@@ -138,3 +159,19 @@ def test_the_exact_hp_and_the_shoe_count_only_when_the_dealer_opts_in():
     assert view["hp"]["announce"] == 1_000_000 and view["hp"]["exact"] is None and view["shoe"] is None
     view = public_view(session.state, exact_hp=True, shoe=True)
     assert view["hp"]["exact"] == 975_000 and view["shoe"] == 400
+
+
+def test_an_up_card_equal_to_the_hole_card_is_still_shown():
+    """Found by the conformance walk: the dealer's closed up card [J] and a hole card [J] may
+    be one object (the notation's cache), and the view told the hole by identity — it hid the
+    up card too, which told the viewers that the hole card was the same."""
+    lines = ["quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k", "game",
+             "deal 3", "deal [A]", "deal [Q]", "deal [J]", "deal 4", "deal 3", "deal Q", "yellow 2", "deal [J]"]  # fmt: skip
+    session = Session()
+    for line in lines:
+        for cmd in n.parse_line(line):
+            session.submit(cmd)
+    assert session.state.game.dealer[0] is session.state.game.dealer[1]  # the case itself
+    view = public_view(session.state)
+    assert view["dealer"]["cards"] == ["[J]", HIDDEN] and view["dealer"]["total"] == 10
+    assert view == public_view(hidden_variant(session.state))

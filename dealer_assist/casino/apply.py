@@ -116,6 +116,8 @@ def step_in_place(state: CasinoState, cmd: n.Command) -> list:
 def _dispatch(t: Step, cmd: n.Command) -> None:
     state = t.state
     if not isinstance(cmd, ACCEPTS[state.phase]):
+        if isinstance(cmd, n.Seat):
+            t.refuse("TABLE-1", "casino.seat_late")
         expected = expectation(state)
         if isinstance(cmd, n.Ruleset):
             t.refuse("TABLE-1", "casino.ruleset_first")

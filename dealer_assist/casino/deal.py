@@ -118,6 +118,7 @@ def peek(t: Step, cmd: n.Peek) -> None:
             t.rule("INS-4", "casino.insurance_lost", seat=number, lost=INSURANCE)
     if blackjack:
         current.dealer_blackjack = True
+        current.dealer[1] = Card(current.dealer[1].rank, current.dealer[1].suit, False)  # turned face up
         current.hole_shown = True
         t.rule("PEEK-2", "casino.dealer_blackjack", cards=" ".join(map(str, current.dealer)))
         pay.settle(t)

@@ -27,9 +27,10 @@ def reveal(t: Step, cmd: n.Reveal) -> None:
             t.refuse("SHOE-1", "casino.no_jokers")
         if not hole.is_unknown and not hole.matches(cmd.card):
             t.refuse("DEALER-1", "casino.hole_mismatch", card=str(cmd.card), hole=str(hole))
-        current.dealer[1] = Card(cmd.card.rank, cmd.card.suit, True)
+        hole = Card(cmd.card.rank, cmd.card.suit, True)
     elif hole.is_unknown:
         t.refuse("DEALER-1", "casino.hole_face")
+    current.dealer[1] = Card(hole.rank, hole.suit, False)  # face up from now on
     current.hole_shown = True
     t.rule("DEALER-1", "casino.reveal", card=str(current.dealer[1]), total=total(current.dealer))
     turn(t)

@@ -36,4 +36,17 @@ RULESET = Ruleset(
     summary=summary,
     state_classes=(Card, CasinoState, Hand, Phase, Round, Seat),
     sources=("cards.py", "notation.py", "core", "casino"),
+    hooks={
+        "hint": "dealer_assist.casino.cpu:advice",
+        "report": "dealer_assist.casino.report",  # build, print_text, FORMATS
+        "arguments": "dealer_assist.casino.shell:arguments",
+        "schema": "dealer_assist.schema:CasinoGame",
+        "panel": "dealer_assist.casino.shell:panel",
+        "final": "dealer_assist.casino.shell:final",
+        "facts": "dealer_assist.casino.shell:facts",
+        "suggestions": "dealer_assist.casino.shell:suggestions",
+        "picture": "dealer_assist.casino.shell:picture",
+        "public_rulings": "dealer_assist.casino.shell:public_rulings",
+        "public": "dealer_assist.casino.shell:public_view",
+    },
 )

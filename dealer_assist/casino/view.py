@@ -27,8 +27,6 @@ def round_record(state: CasinoState, current: Round) -> dict[str, Any]:
         "insurance": {str(s): won for s, won in sorted(current.insurance.items())},
         "hands": [_hand(h) for h in sorted(current.hands, key=lambda h: (h.box, h.letter or ""))],
         "changes": {str(s): c for s, c in sorted(current.changes.items())},
-        "recovery": False,
-        "ledger": [],
     }
 
 

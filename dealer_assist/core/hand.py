@@ -69,7 +69,6 @@ def split(hands: list[Hand], hand: Hand) -> Hand:
     new = Hand(box=hand.box, letter=letter, cards=[hand.cards.pop()], bet=hand.bet, split=True, split_aces=aces)
     hand.split = True
     hand.split_aces = aces
-    hand.acted = True
     hands.insert(hands.index(hand) + 1, new)
     return new
 

@@ -122,6 +122,7 @@ def _split(t: Table, hand: Hand) -> None:
     _need_points(t, hand, hand.bet, "sp")
     was = hand.label
     new = mechanics.split(game.hands, hand)
+    hand.acted = True
     t.rule("BASE-4", "hand.split", was=was, hand=hand.label, new=new.label, bet=new.bet)
 
 

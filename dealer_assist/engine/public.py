@@ -59,8 +59,9 @@ def _card(card: Card) -> str:
 
 def _dealer(game: Game) -> dict[str, Any]:
     hole = game.hole  # face down (it may be known to the dealer, never to the table)
-    cards = [HIDDEN if c is hole else _card(c) for c in game.dealer]
-    shown = [c for c in game.dealer if c is not hole and not c.is_unknown]
+    # the hole card is the second card, told by its place: equal cards may be one object
+    cards = [HIDDEN if hole is not None and i == 1 else _card(c) for i, c in enumerate(game.dealer)]
+    shown = [c for c in game.dealer_visible() if not c.is_unknown]
     value = total(shown)
     return {
         "cards": cards,

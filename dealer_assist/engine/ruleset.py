@@ -47,4 +47,17 @@ RULESET = Ruleset(
     summary=summary,
     state_classes=(Box, Card, Config, Game, Hand, JokerSighting, KnownCard, State, Phase, Status),
     sources=("cards.py", "notation.py", "core", "engine"),
+    hooks={
+        "report": "dealer_assist.report",  # build, print_text, FORMATS
+        "arguments": "dealer_assist.live:one_million_arguments",
+        "schema": "dealer_assist.schema:Quest",
+        "clock": "dealer_assist.live:one_million_clock",
+        "suggestions": "dealer_assist.live:one_million_suggestions",
+        "panel": "dealer_assist.render:live_state",
+        "final": "dealer_assist.render:final_state",
+        "facts": "dealer_assist.audit:one_million_facts",
+        "picture": "dealer_assist.overlay:one_million_picture",
+        "public_rulings": "dealer_assist.engine.public:public_rulings",
+        "public": "dealer_assist.engine.public:public_view",
+    },
 )

@@ -16,6 +16,10 @@ from dealer_assist.rulesets import step  # the state's own table (dealer_assist.
 from dealer_assist.engine.state import Ruling, State
 
 
+# the rulings that say a game (a round) was settled, at every table
+SETTLING = frozenset({"settle.start", "end.pay_blackjacks_first", "casino.settlement"})
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What one accepted command did."""
@@ -28,7 +32,7 @@ class Outcome:
     @property
     def settled(self) -> bool:
         """Whether this command ended its game (settlement, or END-1 on a failure)."""
-        return any(r.key in ("settle.start", "end.pay_blackjacks_first") for r in self.rulings)
+        return any(r.key in SETTLING for r in self.rulings)
 
 
 RECENT_CHECKPOINTS = 4  # games whose start is always kept

@@ -21,15 +21,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable
 
-from dealer_assist.cards import Card
-from dealer_assist.engine.state import (
-    Box, Config, Game, Hand, History, JokerSighting, KnownCard, Phase, State, Status,
-)  # fmt: skip
+from dealer_assist.engine.state import History
 
-CLASSES = {cls.__name__: cls for cls in (Box, Card, Config, Game, Hand, JokerSighting, KnownCard, State)}
-ENUMS = {cls.__name__: cls for cls in (Phase, Status)}
-# the source files whose rules a snapshot depends on
-SOURCES = ("cards.py", "notation.py", "engine")
+def _classes() -> dict[str, type]:
+    """Every class a snapshot may hold, by qualified name (every table's, ``rulesets``)."""
+    from dealer_assist import rulesets
+
+    return rulesets.state_classes()
 
 
 class SnapshotError(ValueError):
@@ -44,7 +42,9 @@ def fingerprint() -> str:
 
     digest = hashlib.sha256(__version__.encode())
     package = resources.files("dealer_assist")
-    for name in SOURCES:
+    from dealer_assist import rulesets
+
+    for name in rulesets.sources():
         entry = package.joinpath(name)
         files = sorted((f for f in entry.iterdir() if f.name.endswith(".py")), key=lambda f: f.name) \
             if entry.is_dir() else [entry]  # fmt: skip
@@ -58,9 +58,9 @@ def _encode(value: Any) -> Any:
     if isinstance(value, History):
         return {"__history": len(value)}  # the records come from the caller (the games rows)
     if isinstance(value, Enum):
-        return {"__enum": type(value).__name__, "v": value.value}
+        return {"__enum": _name(type(value)), "v": value.value}
     if dataclasses.is_dataclass(value):
-        return {"__class": type(value).__name__,
+        return {"__class": _name(type(value)),
                 **{f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}}  # fmt: skip
     if isinstance(value, tuple):
         return {"__tuple": [_encode(v) for v in value]}
@@ -77,7 +77,11 @@ def _encode(value: Any) -> Any:
     raise SnapshotError(f"cannot keep a {type(value).__name__} in a snapshot")
 
 
-def dump(state: State) -> str:
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def dump(state: Any) -> str:
     """The state as JSON text (without the finished games' records)."""
     return json.dumps(_encode(state), ensure_ascii=False, separators=(",", ":"))
 
@@ -90,9 +94,9 @@ def _decode(value: Any, history: Callable[[int], History]) -> Any:
     if "__history" in value:
         return history(int(value["__history"]))
     if "__enum" in value:
-        return ENUMS[value["__enum"]](value["v"])
+        return _classes()[value["__enum"]](value["v"])
     if "__class" in value:
-        cls = CLASSES[value["__class"]]
+        cls = _classes()[value["__class"]]
         names = {f.name for f in dataclasses.fields(cls)}
         args = {k: _decode(v, history) for k, v in value.items() if k != "__class"}
         if set(args) != names:
@@ -107,7 +111,7 @@ def _decode(value: Any, history: Callable[[int], History]) -> Any:
     raise SnapshotError("an unknown value in a snapshot")
 
 
-def load(text: str, history: Callable[[int], History]) -> State:
+def load(text: str, history: Callable[[int], History]) -> Any:
     """The state kept by ``dump``; ``history(n)`` gives the records of the first ``n`` games."""
     try:
         state = _decode(json.loads(text), history)
@@ -115,6 +119,6 @@ def load(text: str, history: Callable[[int], History]) -> State:
         raise
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         raise SnapshotError(f"a damaged snapshot: {exc}") from None
-    if not isinstance(state, State):
+    if not hasattr(type(state), "RULESET"):
         raise SnapshotError("a snapshot that is not a state")
     return state

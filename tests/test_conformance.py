@@ -1,0 +1,181 @@
+"""The conformance tests every table passes (``rulesets.TABLES``), on random legal sessions
+walked through the prompt's own completions (``live.suggestions`` and ``live.arguments``,
+which each table supplies):
+
+- replay is a pure fold: ``step`` never changes the state it is given, and replaying the
+  same commands gives the same result;
+- a refused command changes nothing;
+- ``undo`` returns the previous state exactly;
+- export → replay is the identity (through the store, as the dealer's session is kept);
+- the players' view never changes with what only the dealer knows (the hole card).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from test_public_view import hidden_variant  # what only the dealer knows, changed (each table's)
+
+from dealer_assist import notation as n
+from dealer_assist import rulesets
+from dealer_assist.engine import Session
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.live import arguments, suggestions
+
+SETTINGS = settings(max_examples=int(os.environ.get("DEALER_ASSIST_EXAMPLES", "60")) // 3 or 1, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+PROMPT_WORDS = ("help", "hint", "quit", "undo", "note")
+SETUPS = {
+    "onemillion": ["quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"],
+    "casino": ["ruleset casino", "seat 1 aki", "seat 2 ben", "seat 3 chika"],
+}
+# commands to try at any moment: most of them are refused most of the time
+PROBES = ["game", "deal 9", "deal JK", "peek", "reveal", "reveal 5", "dealer 7", "go", "ins 1", "ins 7", "1 ht 5",
+          "1 st", "2 dd 9", "2 sp", "1a 5", "3 sr", "bet 1 10k", "seat 4 dan 10k", "seat 9 x", "sr 1", "next 4",
+          "empty", "lock 1", "ruleset casino"]  # fmt: skip
+
+
+def legal_lines(state) -> list[str]:
+    """Whole commands the prompt offers now, each accepted by the table's rules."""
+    out = []
+    for option in suggestions(state):
+        if option.strip() in PROMPT_WORDS or option.startswith("seat"):
+            continue
+        lines = [option] if not option.endswith(" ") else [option + a.word for a in arguments(state, option.split())]
+        for line in lines:
+            try:
+                commands = n.parse_line(line)
+            except DealerAssistError:
+                continue
+            if len(commands) == 1 and rulesets.can(state, commands[0]):
+                out.append(line)
+    return out
+
+
+def walk(table: str, seed: int, steps: int = 160) -> list[str]:
+    """A random legal session at ``table``: its setup, then up to ``steps`` offered commands
+    (bets and deals lean towards going on, so that games are settled)."""
+    rng = random.Random(seed)
+    session = Session()
+    lines = list(SETUPS[table])
+    for line in lines:
+        for cmd in n.parse_line(line):
+            session.submit(cmd)
+    for _ in range(steps):
+        if session.state.over:
+            break
+        offered = legal_lines(session.state)
+        if not offered:
+            break
+        line = rng.choice(offered)
+        for cmd in n.parse_line(line):
+            session.submit(cmd)
+        lines.append(line)
+    return lines
+
+
+def fingerprint(state) -> str:
+    import json
+
+    return json.dumps(rulesets.to_json(state), sort_keys=True, default=str)
+
+
+TABLES = list(rulesets.TABLES)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_a_walk_reaches_settled_games(table):
+    lines = walk(table, 7, steps=400)
+    state = Session.replay([c for line in lines for c in n.parse_line(line)]).state
+    assert state.games >= 3, lines  # the walks do play whole games (the tests below are not vacuous)
+
+
+@pytest.mark.parametrize("table", TABLES)
+@SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_replay_is_a_pure_fold(table, seed):
+    lines = walk(table, seed)
+    commands = [c for line in lines for c in n.parse_line(line)]
+    state = rulesets.new_state()
+    for cmd in commands:
+        before = fingerprint(state)
+        after, _ = rulesets.step(state, cmd)
+        assert fingerprint(state) == before, cmd  # the state given is never changed
+        state = after
+    assert fingerprint(Session.replay(commands).state) == fingerprint(state) == fingerprint(
+        Session.replay(commands).state)
+
+
+@pytest.mark.parametrize("table", TABLES)
+@SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_refused_command_changes_nothing(table, seed):
+    lines = walk(table, seed, steps=random.Random(seed).randrange(0, 120))
+    session = Session.replay([c for line in lines for c in n.parse_line(line)])
+    before, state = fingerprint(session.state), session.state
+    refused = 0
+    for probe in PROBES:
+        try:
+            commands = n.parse_line(probe)
+        except DealerAssistError:  # cannot be read at all (seat 9): refused before the rules
+            continue
+        for cmd in commands:
+            try:
+                session.submit(cmd)
+            except DealerAssistError:
+                refused += 1
+                assert session.state is state and fingerprint(session.state) == before, probe
+            else:  # accepted: undo it, the table is as it was
+                session.submit(n.Undo())
+                assert fingerprint(session.state) == before, probe
+                state = session.state
+    assert refused > 0
+
+
+@pytest.mark.parametrize("table", TABLES)
+@SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_undo_returns_the_previous_state_exactly(table, seed):
+    lines = walk(table, seed)
+    session = Session()
+    for line in lines:
+        for cmd in n.parse_line(line):
+            before = session.state
+            session.submit(cmd)
+            session.submit(n.Undo())
+            assert session.state == before, cmd
+            session.submit(cmd)
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_export_then_replay_is_the_identity(table, tmp_path):
+    from dealer_assist.live import LiveSession
+    from dealer_assist.store import Store
+
+    lines = walk(table, 11, steps=300)
+    store = Store(tmp_path / "s.db")
+    live = LiveSession.open(store, "walk", create=True)
+    for line in lines:
+        live.enter(line)
+    exported = LiveSession.open(Store(tmp_path / "s.db"), "walk").script("en")
+    replayed = Session.replay([c for line in exported.splitlines() for c in n.parse_line(line)])
+    assert fingerprint(replayed.state) == fingerprint(live.state)
+    assert fingerprint(LiveSession.open(Store(tmp_path / "s.db"), "walk").state) == fingerprint(live.state)
+
+
+@pytest.mark.parametrize("table", TABLES)
+@SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_the_players_view_never_shows_the_hole_card(table, seed):
+    lines = walk(table, seed)
+    session = Session()
+    for line in lines:
+        for cmd in n.parse_line(line):
+            session.submit(cmd)
+        view = rulesets.hook(session.state, "public")
+        assert view(session.state) == view(hidden_variant(session.state)), line
