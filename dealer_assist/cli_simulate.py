@@ -70,8 +70,7 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
         dice, extra = (*dice, *extra), []  # `--dice 4 5`: the faces after the first one
     if extra:
         raise click.UsageError(shell._say("sim.error.extra", args=" ".join(extra)), ctx)
-    if workers is not None and workers < 1:
-        raise click.BadParameter(shell._say("sim.error.workers", workers=workers), ctx, param_hint="--workers")
+    sim.check_run(seed, workers)
     workers = workers or sim.default_workers()
     total = quests if target == "quest" else games if game else hands
     with _Progress(lang, target, game, total) as progress:

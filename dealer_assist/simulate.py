@@ -94,9 +94,27 @@ def _chunks(total: int, size: int) -> list[tuple[int, int]]:
     return [(first, min(size, total - first)) for first in range(0, total, size)]
 
 
+MOST = {  # the largest value of each count (the work list and the results stay in memory)
+    "--hands": 10**10, "--games": 10**8, "--quests": 10**7, "--hp": 10**12, "--points": 10**12,
+    "--max-games": 10**6, "--workers": 256,
+}  # fmt: skip
+SEED_MOST = 2**63 - 1
+
+
 def _positive(name: str, value: int) -> None:
+    """A count from 1 to its ``MOST``."""
     if value < 1:
         raise SimulationError("sim.error.positive", option=name, value=value)
+    if value > MOST.get(name, value):
+        raise SimulationError("sim.error.range", option=name, least=1, most=MOST[name], value=value)
+
+
+def check_run(seed: int, workers: int | None) -> None:
+    """The options every simulation has: ``--seed`` (0 to 2^63 - 1) and ``--workers``."""
+    if not 0 <= seed <= SEED_MOST:
+        raise SimulationError("sim.error.range", option="--seed", least=0, most=SEED_MOST, value=seed)
+    if workers is not None:
+        _positive("--workers", workers)
 
 
 # --------------------------------------------------------------------------- the casino table
@@ -132,6 +150,7 @@ def simulate_casino(strategy: str = "basic", shuffle: str = "continuous", hands:
     if shuffle not in ("continuous", "reshuffle"):
         raise SimulationError("sim.error.shuffle", shuffle=shuffle)
     _positive("--hands", hands)
+    check_run(seed, workers)
     workers = workers or default_workers()
     tasks = [{"strategy": strategy, "shuffle": shuffle, "hands": count, "seed": seed, "index": i}
              for i, (_, count) in enumerate(_chunks(hands, chunk))]  # fmt: skip
@@ -196,6 +215,7 @@ def simulate_game(strategy: str = "basic", shuffle: str = "reshuffle", games: in
         raise SimulationError("sim.error.opponents", opponents=opponents, most=SEATS - 1)
     if not 1 <= seat <= opponents + 1:
         raise SimulationError("sim.error.seat", seat=seat, seats=opponents + 1)
+    check_run(seed, workers)
     workers = workers or default_workers()
     tasks = [{"strategy": strategy, "shuffle": shuffle, "games": count, "opponents": opponents, "seat": seat,
               "seed": seed, "index": i} for i, (_, count) in enumerate(_chunks(games, chunk))]  # fmt: skip
@@ -297,6 +317,7 @@ def simulate_quest(difficulty: str = "normal", dice: tuple[int, ...] | None = No
         raise SimulationError("sim.error.bet", bet=bet)
     if not all(0 <= level <= 3 for level in jk):
         raise SimulationError("sim.error.jk", early=jk[0], late=jk[1])
+    check_run(seed, workers)
     workers = workers or default_workers()
     base = {"difficulty": difficulty, "dice": list(dice) if dice else None, "decks": decks, "hp": hp, "boxes": boxes,
             "points": points, "bet": bet, "skills": skills, "jk": list(jk), "max_games": max_games, "seed": seed}  # fmt: skip

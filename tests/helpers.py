@@ -65,3 +65,69 @@ def refused(script: str, line: str) -> RuleViolation:
 
 def lines(*parts: str) -> str:
     return "\n".join(parts)
+
+
+def walk_casino(state, shoe: list[str], choose, on_insurance=None, step=None):
+    """Plays the casino table ``state`` to its end, dealing from ``shoe`` (ranks, popped from
+    the end): ``choose(state, hand)`` gives each decision's action (``ht`` … ``sr``);
+    ``on_insurance(state)`` is called whenever insurance is offered (then everyone declines);
+    ``step`` is the fold (default ``casino.apply.step``). Returns the final state."""
+    from dealer_assist import notation as n
+    from dealer_assist.cards import Card
+    from dealer_assist.casino import play
+    from dealer_assist.casino.apply import step as fold
+    from dealer_assist.casino.state import Phase
+    from dealer_assist.casino.step import Step
+
+    step = step or fold
+    card = lambda: Card(shoe.pop())  # noqa: E731
+    while not state.over:
+        phase = state.phase
+        if phase in (Phase.SETUP, Phase.BETWEEN):
+            cmd = n.Game()
+        elif phase is Phase.DEAL:
+            cmd = n.Deal(tuple(card() for _ in state.round.recipients))
+        elif phase is Phase.INSURANCE:
+            if on_insurance is not None:
+                on_insurance(state)
+            cmd = n.Go()
+        elif phase is Phase.PEEK:
+            cmd = n.Peek()
+        elif phase is Phase.REVEAL:
+            cmd = n.Reveal()
+        elif phase is Phase.DEALER:
+            cmd = n.DealerCard(card())
+        else:
+            hand = play.current_hand(Step(state))
+            ref = n.HandRef(hand.box, hand.letter)
+            if len(hand.cards) == 1:  # a split hand waits for its second card
+                cmd = n.SplitCard(ref, card())
+            else:
+                action = choose(state, hand)
+                cmd = {"ht": lambda: n.Hit(ref, card()), "st": lambda: n.Stand(ref),
+                       "dd": lambda: n.Double(ref, card()), "sp": lambda: n.Split(ref),
+                       "sr": lambda: n.LateSurrender(ref)}[action]()  # fmt: skip
+        state, _ = step(state, cmd)
+    return state
+
+
+CHROMIUM = __import__("shutil").which("chromium") or __import__("shutil").which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+
+
+def chromium_screenshot(page, tmp_path, size: tuple[int, int]):
+    """``page`` (an HTML file) drawn by headless Chromium at ``size``: the RGB image (PIL)."""
+    import subprocess
+
+    from PIL import Image
+
+    shot = tmp_path / f"shot-{page.stem}.png"
+    run = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}", f"--window-size={size[0]},{size[1]}",
+         "--hide-scrollbars", page.as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert shot.exists(), run.stderr[-2000:]
+    return Image.open(shot).convert("RGB")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -17,6 +16,7 @@ from dealer_assist.cli import cli
 from dealer_assist.live import LiveSession
 from dealer_assist.replay import replay_text
 from dealer_assist.store import Store, event_hash
+from helpers import CHROMIUM, chromium_screenshot, needs_chromium
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "sample_sessions"
@@ -216,25 +216,11 @@ def test_report_of_a_stored_session(tmp_path):
     assert code == 0 and json.loads(out)["result"]["reason"] == "joker"
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 def test_report_html_opens_in_headless_chromium_with_a_visible_chart(tmp_path):
-    from PIL import Image
-
     page = tmp_path / "report.html"
     page.write_text(report("html"), encoding="utf-8")
-    shot = tmp_path / "shot.png"
-    run = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}", "--window-size=900,700",
-         page.as_uri()],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert run.returncode == 0, run.stderr[-2000:]
-    image = Image.open(shot).convert("RGB")
+    image = chromium_screenshot(page, tmp_path, (900, 700))
     pixels = image.tobytes()
     red = sum(1 for i in range(0, len(pixels), 3) if pixels[i] > 180 and pixels[i + 1] < 80 and pixels[i + 2] < 80)
     assert red > 800  # the chart's line and points are drawn

@@ -15,6 +15,7 @@ from dealer_assist.casino.cpu import (NO_INSURANCE, Advice, advice, basic_decisi
                                       chips_at_round_start, cpu_decision)  # fmt: skip
 from dealer_assist.casino.state import CasinoState, Phase
 from dealer_assist.i18n import text
+from helpers import walk_casino
 
 ALL = ("ht", "st", "dd", "sp", "sr")
 
@@ -301,40 +302,19 @@ def test_advice_is_only_ever_an_action_the_rules_offer():
     for seed in range(12):
         rng = random.Random(seed)
         seats = rng.randint(1, 6)
-        state = table(seats=seats)
         shoe = deck[:]
         rng.shuffle(shoe)
         strategy = ("cpu", "basic")[seed % 2]
-        checked = 0
-        while not state.over:
-            phase = state.phase
-            if phase in (Phase.SETUP, Phase.BETWEEN):
-                cmd = n.Game()
-            elif phase is Phase.DEAL:
-                cmd = n.Deal(tuple(Card(shoe.pop()) for _ in state.round.recipients))
-            elif phase is Phase.INSURANCE:
-                assert advice(state, strategy)[0] == NO_INSURANCE
-                cmd = n.Go()
-            elif phase is Phase.PEEK:
-                cmd = n.Peek()
-            elif phase is Phase.REVEAL:
-                cmd = n.Reveal()
-            elif phase is Phase.DEALER:
-                cmd = n.DealerCard(Card(shoe.pop()))
-            else:
-                got = advice(state, strategy)
-                if got is None:  # a split hand waits for its second card
-                    from dealer_assist.casino.cpu import _current_hand
+        checked = []
 
-                    hand = _current_hand(state)
-                    cmd = n.SplitCard(n.HandRef(hand.box, hand.letter), Card(shoe.pop()))
-                else:
-                    hand = got.hand
-                    assert got.action in legal_actions(state, hand), (hand, got)
-                    checked += 1
-                    ref = n.HandRef(int(hand[0]), hand[1:] or None)
-                    cmd = {"ht": lambda: n.Hit(ref, Card(shoe.pop())), "st": lambda: n.Stand(ref),
-                           "dd": lambda: n.Double(ref, Card(shoe.pop())), "sp": lambda: n.Split(ref),
-                           "sr": lambda: n.LateSurrender(ref)}[got.action]()  # fmt: skip
-            state, _ = step(state, cmd)
-        assert checked > 0
+        def choose(state, hand):
+            got = advice(state, strategy)
+            assert got.hand == hand.label and got.action in legal_actions(state, hand.label), (hand.label, got)
+            checked.append(got)
+            return got.action
+
+        def insurance(state):
+            assert advice(state, strategy)[0] == NO_INSURANCE
+
+        walk_casino(table(seats=seats), shoe, choose, insurance)
+        assert checked

@@ -7,18 +7,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from dealer_assist.cli import cli
+from helpers import chromium_screenshot, needs_chromium
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "sample_sessions"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def invoke(*args: str) -> tuple[int, str]:
@@ -80,24 +78,13 @@ def test_the_html_report_is_one_self_contained_printable_page():
     assert page.count("<circle") == 5  # every game marked (and the start)
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (.ci/run installs it)")
+@needs_chromium
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_html_report_in_headless_chromium(tmp_path, lang):
-    from PIL import Image
-
     code, page = invoke("report", str(SAMPLES / "extreme_445.txt"), "--format", "html", "--lang", lang)
     path = tmp_path / "report.html"
     path.write_text(page, encoding="utf-8")
-    shot = tmp_path / "shot.png"
-    run = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}", "--window-size=1100,1400",
-         "--hide-scrollbars", path.as_uri()],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert shot.exists(), run.stderr
-    image = Image.open(shot).convert("RGB")
+    image = chromium_screenshot(path, tmp_path, (1100, 1400))
     assert image.size == (1100, 1400)
     reds = sum(1 for x in range(0, 1100, 3) for y in range(0, 1400, 3) if image.getpixel((x, y))[0] > 180
                and image.getpixel((x, y))[1] < 80 and image.getpixel((x, y))[2] < 80)  # fmt: skip

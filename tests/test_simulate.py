@@ -6,8 +6,13 @@ benchmarks/bench_simulate.py)."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,13 +20,16 @@ from click.testing import CliRunner
 from dealer_assist import notation as n
 from dealer_assist.cards import RANKS
 from dealer_assist.casino.apply import legal_actions, step
-from dealer_assist.casino.state import CasinoState, Phase
+from dealer_assist.casino.state import CasinoState
 from dealer_assist.cli import cli
 from dealer_assist.sim.casino import Offered, house_edge_chunk
 from dealer_assist.sim.shoe import CasinoShoe, HalfUpShoe
 from dealer_assist.sim.stats import mean_interval, proportion_interval
-from dealer_assist.simulate import (SimulationError, lines, parse_dice, simulate_casino, simulate_game,
+from dealer_assist.simulate import (PUBLISHED_EDGE, SimulationError, lines, parse_dice, simulate_casino, simulate_game,
                                     simulate_quest)  # fmt: skip
+from helpers import chromium_screenshot, needs_chromium, walk_casino
+
+ROOT = Path(__file__).parent.parent
 
 TIMINGS = {"seconds", "hands_per_second", "hands_per_second_per_worker", "games_per_second", "quests_per_second",
            "workers"}  # fmt: skip
@@ -78,6 +86,8 @@ def test_intervals():
     assert p == 0 and low == 0 and 0 < high < 0.35
     p, low, high = proportion_interval(50, 100)
     assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
+    for count in (1, 7, 1000, 10**7):  # none or all: the interval ends exactly at 0 or 1
+        assert proportion_interval(0, count)[1] == 0.0 and proportion_interval(count, count)[2] == 1.0
 
 
 # --------------------------------------------------------------------------- the casino table
@@ -104,6 +114,38 @@ def test_casino_json_keys_and_interval():
     json.dumps(result)
 
 
+def test_casino_a_small_seed_fixed_sample_agrees_with_the_published_edge():
+    """What CI can afford of the 10^7-hand benchmark check (benchmarks/bench_simulate.py):
+    40,000 hands of basic strategy on a continuous shuffler, seed 2026. The published 0.33%
+    lies in the interval, the hand frequencies are those of six decks (a blackjack is 4.75% of
+    hands), and the figures are the ones this seed has always given (a run replays exactly)."""
+    result = simulate_casino("basic", "continuous", 40_000, seed=2026, workers=2)
+    low, high = result["ci95"]
+    assert low <= PUBLISHED_EDGE <= high
+    assert result["per_hand"]["blackjack"] == pytest.approx(0.0475, abs=0.003)
+    assert result["per_hand"]["surrender"] == pytest.approx(0.044, abs=0.004)
+    assert result["outcomes"]["push"] == pytest.approx(0.085, abs=0.006)
+    assert result["house_edge"] == pytest.approx(0.0089875, abs=1e-12)
+    assert result["net_chips"] == {"-50": 4, "-40": 23, "-30": 95, "-20": 1693, "-10": 16099, "-5": 1825,
+                                   "0": 3339, "10": 12659, "15": 1822, "20": 2326, "30": 80, "40": 27,
+                                   "50": 5, "60": 3}  # fmt: skip
+
+
+def test_progress_bar_shows_the_running_estimate_on_a_terminal():
+    """On a terminal the command draws a rich progress bar on stderr with the estimate so far
+    and its interval; piped, it draws nothing (the output stays clean for scripts)."""
+    env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": "160", "DEALER_ASSIST_LANG": "en"}
+    command = [sys.executable, "-m", "dealer_assist", "simulate", "casino", "--hands", "4000", "--workers", "2"]
+    shown = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "House edge" in shown.stderr and "4000/4000" in shown.stderr
+    assert re.search(r"edge -?\d+\.\d{3}% \(-?\d+\.\d{3}% to -?\d+\.\d{3}%\)", shown.stderr)
+    env.pop("FORCE_COLOR")
+    piped = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0 and piped.stderr == ""
+    assert piped.stdout.splitlines()[0] == shown.stdout.splitlines()[0]
+
+
 def test_casino_strategies_play_differently_on_the_same_shoes():
     basic = simulate_casino("basic", "continuous", 2_000, seed=3, workers=1)
     cpu = simulate_casino("cpu", "continuous", 2_000, seed=3, workers=1)
@@ -128,41 +170,45 @@ def test_offered_actions_are_the_engines():
         state, _ = step(state, n.Seat(seat, f"p{seat}", None))
     shoe = deck[:]
     rng.shuffle(shoe)
-    from dealer_assist.cards import Card
-    from dealer_assist.casino import play
-    from dealer_assist.casino.step import Step
+    checked = []
 
-    checked = 0
-    while not state.over:
-        phase = state.phase
-        if phase in (Phase.SETUP, Phase.BETWEEN):
-            cmd = n.Game()
-        elif phase is Phase.DEAL:
-            cmd = n.Deal(tuple(Card(shoe.pop()) for _ in state.round.recipients))
-        elif phase is Phase.INSURANCE:
-            cmd = n.Go()
-        elif phase is Phase.PEEK:
-            cmd = n.Peek()
-        elif phase is Phase.REVEAL:
-            cmd = n.Reveal()
-        elif phase is Phase.DEALER:
-            cmd = n.DealerCard(Card(shoe.pop()))
-        else:
-            hand = play.current_hand(Step(state))
-            ref = n.HandRef(hand.box, hand.letter)
-            if len(hand.cards) == 1:
-                cmd = n.SplitCard(ref, Card(shoe.pop()))
-            else:
-                count = sum(1 for h in state.round.hands if h.box == hand.box)
-                legal = legal_actions(state, hand.label)
-                assert list(offered(state, hand, count)) == legal
-                checked += 1
-                action = "sp" if "sp" in legal else rng.choice(legal)
-                cmd = {"ht": lambda: n.Hit(ref, Card(shoe.pop())), "st": lambda: n.Stand(ref),
-                       "dd": lambda: n.Double(ref, Card(shoe.pop())), "sp": lambda: n.Split(ref),
-                       "sr": lambda: n.LateSurrender(ref)}[action]()  # fmt: skip
-        state, _ = step(state, cmd)
-    assert checked > 10
+    def choose(state, hand):
+        count = sum(1 for h in state.round.hands if h.box == hand.box)
+        legal = legal_actions(state, hand.label)
+        assert list(offered(state, hand, count)) == legal
+        checked.append(hand.label)
+        return "sp" if "sp" in legal else rng.choice(legal)
+
+    walk_casino(state, shoe, choose)
+    assert len(checked) > 10
+
+
+def test_the_simulators_fold_in_place_is_the_table_s_fold():
+    """``step_in_place`` (the simulator's fold, without the defensive copy) gives the state and
+    the rulings ``step`` gives, command after command, on random tables of one to six seats
+    played with random legal actions."""
+    from dealer_assist.casino.apply import step_in_place
+    from dealer_assist.casino.view import to_json
+
+    def both(state, cmd):
+        new, rulings = step(state, cmd)
+        twin = state.copy()
+        assert step_in_place(twin, cmd) == rulings
+        assert to_json(twin) == to_json(new), cmd
+        compared.append(cmd)
+        return new, rulings
+
+    deck = [r for r in RANKS for _ in range(24)]
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = CasinoState()
+        for seat in range(1, rng.randint(1, 6) + 1):
+            state, _ = step(state, n.Seat(seat, f"p{seat}", None))
+        shoe = deck[:]
+        rng.shuffle(shoe)
+        compared: list = []
+        walk_casino(state, shoe, lambda s, hand: rng.choice(legal_actions(s, hand.label)), step=both)
+        assert len(compared) > 20
 
 
 def test_game_simulation_wins_draws_and_losses():
@@ -192,6 +238,24 @@ def test_bad_options_are_refused():
         simulate_game("basic", "continuous", 10, opponents=6)
     with pytest.raises(SimulationError):
         simulate_game("basic", "continuous", 10, opponents=1, seat=3)
+
+
+@pytest.mark.parametrize("args, option", [
+    (["casino", "--hands", "10000000001"], "--hands"), (["casino", "--hands", "0"], "--hands"),
+    (["casino", "--workers", "0"], "--workers"), (["casino", "--workers", "257"], "--workers"),
+    (["casino", "--seed", "-1"], "--seed"), (["casino", "--seed", str(2**63)], "--seed"),
+    (["casino", "--game", "--games", str(10**8 + 1)], "--games"), (["quest", "--quests", str(10**7 + 1)], "--quests"),
+    (["quest", "--hp", str(10**12 + 1)], "--hp"), (["quest", "--points", "0"], "--points"),
+    (["quest", "--bet", "nan"], "--bet"), (["quest", "--bet", "1.5"], "--bet"), (["quest", "--decks", "5000"], "--decks"),
+    (["quest", "--boxes", "8"], "--boxes"), (["quest", "--jk", "4", "0"], "--jk"), (["quest", "--max-games", "0"], "--max-games"),
+])  # fmt: skip
+def test_every_number_is_bounded_and_refused_in_one_sentence(args, option):
+    """Hostile numbers are refused before any work starts: one sentence naming the option, in
+    either language, exit status 1, no traceback."""
+    for lang in ("en", "ja"):
+        code, out = run(*args, "--workers", "1", "--lang", lang) if "--workers" not in args else run(*args, "--lang", lang)
+        assert code == 1, out
+        assert option in out and "Traceback" not in out and len(out.strip().splitlines()) == 1, out
 
 
 # --------------------------------------------------------------------------- One Million
@@ -281,3 +345,34 @@ def test_lines_in_both_languages_have_no_placeholders_left():
         for lang in ("en", "ja"):
             for line in lines(result, lang):
                 assert "{" not in line and "sim." not in line, line
+
+
+# --------------------------------------------------------------------------- the HTML page
+
+
+@needs_chromium
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_simulation_pages_in_headless_chromium(tmp_path, lang):
+    """``--html``: the quest's page draws the games to the end (bars) and the dealer's HP over
+    the games (the median line in its 10%–90% band); the casino page the net result per hand;
+    self-contained pages, drawn by headless Chromium."""
+    quest = tmp_path / "quest.html"
+    code, out = run("quest", "--difficulty", "normal", "--dice", "4", "5", "--quests", "40", "--seed", "7",
+                    "--workers", "2", "--html", str(quest), "--lang", lang)  # fmt: skip
+    assert code == 0, out
+    body = quest.read_text(encoding="utf-8")
+    assert body.count("<svg") == 2 and "http" not in body.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    image = chromium_screenshot(quest, tmp_path, (1000, 1500))
+    pixels = image.tobytes()
+    red = sum(1 for i in range(0, len(pixels), 3) if pixels[i] > 180 and pixels[i + 1] < 80 and pixels[i + 2] < 80)
+    pink = sum(1 for i in range(0, len(pixels), 3) if pixels[i] > 230 and 160 < pixels[i + 1] < 215
+               and 160 < pixels[i + 2] < 215)  # fmt: skip
+    assert red > 2_000 and pink > 2_000  # the failures' bars, the median line, the band
+    if os.environ.get("DEALER_ASSIST_SCREENSHOTS"):  # redraw the screenshot shown in the README
+        image.crop((0, 0, 1000, 1300)).save(ROOT / "docs" / "images" / f"simulate_quest_{lang}.png", optimize=True)
+    casino = tmp_path / "casino.html"
+    code, out = run("casino", "--hands", "4000", "--workers", "1", "--html", str(casino), "--lang", lang)
+    assert code == 0, out
+    pixels = chromium_screenshot(casino, tmp_path, (1000, 1000)).tobytes()
+    blue = sum(1 for i in range(0, len(pixels), 3) if pixels[i] < 90 and pixels[i + 1] < 110 and pixels[i + 2] > 160)
+    assert blue > 2_000  # the bars of the net result per hand

@@ -101,21 +101,63 @@ def _act(state: CasinoState, hand, action: str, shoe: CasinoShoe, commands: Comm
         tally[action] += 1
 
 
+def _tools(task: dict, kind: str) -> tuple[CasinoShoe, Offered, Commands, Counter, bool]:
+    """A chunk's shoe (seeded by the run's seed and the chunk's number), its memory of the
+    offered actions and of the commands, its tally, and whether the shuffle is continuous."""
+    shoe = CasinoShoe(random.Random(f"{kind}:{task['seed']}:{task['index']}"))
+    return shoe, Offered(), Commands(), Counter(), task["shuffle"] == "continuous"
+
+
+def _first_open(state: CasinoState):
+    """The hand whose turn it is at a one-seat table: the first not done."""
+    for hand in state.round.hands:
+        if not hand.done:
+            return hand
+
+
+def _in_turn(state: CasinoState):
+    """The hand whose turn it is (PLAY-1: the seats in play order)."""
+    return play.current_hand(Step(state))
+
+
+def _play_round(state: CasinoState, shoe: CasinoShoe, commands: Commands, tally: Counter, turn, choose) -> None:
+    """Plays the round just dealt to its settlement: ``turn(state)`` is the hand whose turn it
+    is, ``choose(hand)`` its action; a split hand is dealt its second card (PLAY-6), the
+    dealer draws (DEAL), nobody takes insurance (CPU-2; basic strategy never insures either).
+    Then checks that the engine's count of the shoe (SHOE-2) is the real shoe's."""
+    step, draw = step_in_place, shoe.draw
+    while True:
+        phase = state.phase
+        if phase is PLAYERS:
+            hand = turn(state)
+            if len(hand.cards) == 1:
+                step(state, commands.get("card", hand.box, hand.letter, draw()))
+            else:
+                _act(state, hand, choose(hand), shoe, commands, tally)
+        elif phase is DEALER:
+            step(state, n.DealerCard(draw()))
+        elif phase is REVEAL_PHASE:
+            step(state, REVEAL)
+        elif phase is PEEK_PHASE:
+            step(state, PEEK)
+        elif phase is INSURANCE:
+            step(state, GO)
+        else:
+            break
+    shoe.end_round()
+    if state.shoe_left != shoe.left:
+        raise RuntimeError(f"the shoe holds {shoe.left} cards, the engine counts {state.shoe_left}")
+
+
 def house_edge_chunk(task: dict) -> dict:
     """``task``: strategy, shuffle, hands, seed, index. Plays ``hands`` rounds of one seat;
     returns the seat's net result per initial hand (chips: a histogram), the counts of
     doubles, splits, surrenders and blackjacks, and the time taken."""
     started = time.perf_counter()
-    rng = random.Random(f"casino:{task['seed']}:{task['index']}")
-    shoe = CasinoShoe(rng)
+    shoe, offered, commands, tally, continuous = _tools(task, "casino")
     decide = Decider(task["strategy"])
-    offered = Offered()
-    commands = Commands()
-    continuous = task["shuffle"] == "continuous"
-    step = step_in_place
-    draw = shoe.draw
+    step, draw = step_in_place, shoe.draw
     net: Counter = Counter()
-    tally: Counter = Counter()
     state = _seated(UNLIMITED)
     seat = state.seats[1]
     for _ in range(task["hands"]):
@@ -135,30 +177,8 @@ def house_edge_chunk(task: dict) -> dict:
         step(state, n.Deal((draw(), draw(), draw(), draw())))
         up = current.dealer[0]
         hands = current.hands
-        while True:
-            phase = state.phase
-            if phase is PLAYERS:
-                for hand in hands:
-                    if not hand.done:
-                        break
-                if len(hand.cards) == 1:  # a split hand is dealt its second card (PLAY-6)
-                    step(state, commands.get("card", hand.box, hand.letter, draw()))
-                    continue
-                action = decide(hand.cards, up, offered(state, hand, len(hands)))
-                _act(state, hand, action, shoe, commands, tally)
-            elif phase is DEALER:
-                step(state, n.DealerCard(draw()))
-            elif phase is REVEAL_PHASE:
-                step(state, REVEAL)
-            elif phase is PEEK_PHASE:
-                step(state, PEEK)
-            elif phase is INSURANCE:
-                step(state, GO)  # neither strategy takes insurance (CPU-2)
-            else:
-                break
-        shoe.end_round()
-        if state.shoe_left != shoe.left:  # the engine's count (SHOE-2) and the real shoe agree
-            raise RuntimeError(f"the shoe holds {shoe.left} cards, the engine counts {state.shoe_left}")
+        _play_round(state, shoe, commands, tally, _first_open,
+                    lambda hand: decide(hand.cards, up, offered(state, hand, len(hands))))  # fmt: skip
         if hands[0].outcome == "blackjack":
             tally["blackjack"] += 1
         net[seat.chips - before] += 1
@@ -170,19 +190,13 @@ def game_chunk(task: dict) -> dict:
     five-round games: seat ``seat`` plays ``strategy``, the others the CPU strategy. Returns
     the seat's wins, draws and losses, its final chips and the hands played."""
     started = time.perf_counter()
-    rng = random.Random(f"casino-game:{task['seed']}:{task['index']}")
-    shoe = CasinoShoe(rng)
+    shoe, offered, commands, tally, continuous = _tools(task, "casino-game")
     players = task["opponents"] + 1
     mine = task["seat"]
     deciders = {s: Decider(task["strategy"] if s == mine else "cpu") for s in range(1, players + 1)}
-    offered = Offered()
-    commands = Commands()
-    continuous = task["shuffle"] == "continuous"
-    step = step_in_place
-    draw = shoe.draw
+    step, draw = step_in_place, shoe.draw
     results: Counter = Counter()
     chips: Counter = Counter()
-    tally: Counter = Counter()
     hands_played = 0
     for _ in range(task["games"]):
         shoe.shuffle()  # SHOE-1: every game starts with a freshly shuffled shoe
@@ -202,30 +216,12 @@ def game_chunk(task: dict) -> dict:
             step(state, n.Deal(tuple(draw() for _ in current.recipients)))
             hands_played += len(current.betting)
             up = current.dealer[0]
-            while True:
-                phase = state.phase
-                if phase is PLAYERS:
-                    hand = play.current_hand(Step(state))
-                    if len(hand.cards) == 1:
-                        step(state, commands.get("card", hand.box, hand.letter, draw()))
-                        continue
-                    count = sum(1 for h in current.hands if h.box == hand.box)
-                    action = deciders[hand.box](hand.cards, up, offered(state, hand, count),
-                                                catch_up.get(hand.box, False))  # fmt: skip
-                    _act(state, hand, action, shoe, commands, tally)
-                elif phase is DEALER:
-                    step(state, n.DealerCard(draw()))
-                elif phase is REVEAL_PHASE:
-                    step(state, REVEAL)
-                elif phase is PEEK_PHASE:
-                    step(state, PEEK)
-                elif phase is INSURANCE:
-                    step(state, GO)  # CPU-2; basic strategy never insures either
-                else:
-                    break
-            shoe.end_round()
-            if state.shoe_left != shoe.left:
-                raise RuntimeError(f"the shoe holds {shoe.left} cards, the engine counts {state.shoe_left}")
+
+            def choose(hand, current=current, up=up, catch_up=catch_up):
+                count = sum(1 for h in current.hands if h.box == hand.box)
+                return deciders[hand.box](hand.cards, up, offered(state, hand, count), catch_up.get(hand.box, False))
+
+            _play_round(state, shoe, commands, tally, _in_turn, choose)
             if state.over:
                 break
         outcome = verdict(state)

@@ -29,7 +29,9 @@ def proportion_interval(successes: int, count: int) -> tuple[float, float, float
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * count)) / (1 + z2 / count)
     half = Z95 * math.sqrt(p * (1 - p) / count + z2 / (4 * count * count)) / (1 + z2 / count)
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-19
+    high = 1.0 if successes == count else min(1.0, centre + half)
+    return (p, low, high)
 
 
 def percentile(sorted_values: list[int] | list[float], q: float) -> float:
