@@ -22,8 +22,9 @@ def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
 @click.argument("target", type=click.Choice(["casino", "quest"]))
 @click.option("--strategy", type=click.Choice(["basic", "cpu"]), default="basic", show_default=True,
               help="Casino: the player's strategy, basic strategy or the CPU's (CASINO.md CPU).")
-@click.option("--shuffle", type=click.Choice(["continuous", "reshuffle"]), default="continuous", show_default=True,
-              help="Casino: a continuous shuffler, or the table's reshuffle below 78 cards (SHOE-3).")
+@click.option("--shuffle", type=click.Choice(["continuous", "reshuffle"]), default=None,
+              help="Casino: a continuous shuffler, or the table's reshuffle below 78 cards (SHOE-3). "
+                   "Default: continuous; with --game, reshuffle.")  # fmt: skip
 @click.option("--hands", type=int, default=1_000_000, show_default=True, help="Casino: the number of hands to play.")
 @click.option("--game", "game", is_flag=True,
               help="Casino: instead of the house edge, how often a seat wins the five-round game.")
@@ -72,6 +73,7 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
         raise click.UsageError(shell._say("sim.error.extra", args=" ".join(extra)), ctx)
     sim.check_run(seed, workers)
     workers = workers or sim.default_workers()
+    shuffle = shuffle or ("reshuffle" if game else "continuous")  # a game is dealt by the table's rules
     total = quests if target == "quest" else games if game else hands
     with _Progress(lang, target, game, total) as progress:
         if target == "casino" and game:

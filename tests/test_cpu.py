@@ -266,7 +266,7 @@ def test_basic_strategy_chart_is_complete():
     for up in RANKS:
         for a in RANKS:
             for b in RANKS:
-                assert chart([Card(a), Card(b)], Card(up)) in "HSDXRP"
+                assert chart([Card(a), Card(b)], Card(up)) in "HSDdRP"
                 action = basic_decision([Card(a), Card(b)], Card(up), ALL)[0]
                 assert action in ALL
     assert basic_decision(cards("T 6"), Card("T"), ALL)[1:] == ("PLAY-8", "basic.reason.surrender")

@@ -14,38 +14,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_assist import notation as n
-from dealer_assist.cards import Card
 from dealer_assist.casino.shell import public_view as casino_public_view
 from dealer_assist.casino.state import CasinoState
 from dealer_assist.engine import Session, State
 from dealer_assist.engine.public import HIDDEN, PRIVATE_KEYS, public_rulings, public_view
 from dealer_assist.scriptgen import Generator, Options
+from helpers import dealers_secrets_changed
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.txt"))
 
 
 def hidden_variant(state):
-    """The same table with everything only the dealer knows changed."""
-    other = state.copy()
-    if isinstance(other, CasinoState):  # the casino table: the hole card's face only
-        current = other.round
-        if current is not None and current.hole is not None:
-            face = "2" if current.hole.rank != "2" else "3"
-            current.dealer[1] = Card(face, None, True)
-        return other
-    other.jokers_dealer += 3
-    other.jokers = [record.copy() for record in other.jokers]  # shared with the state (copy on write)
-    for record in other.jokers:
-        if record.dealer is not None:
-            record.dealer += 3
-    game = other.game
-    if game is not None and game.hole is not None:
-        hole = game.hole
-        face = "2" if hole.rank != "2" else "3"
-        game.dealer[1] = Card(face, None, True)
-        game.hole_seen = not game.hole_seen
-        game.hole_joker = None if game.hole_joker is not None else 0
-    return other
+    """The same table with everything only the dealer knows changed (each table's secrets)."""
+    return dealers_secrets_changed(state)
 
 
 def check_casino(state: CasinoState, rulings) -> None:

@@ -320,6 +320,7 @@ def test_cli_game_and_quest(tmp_path):
     code, out = run("casino", "--game", "--opponents", "3", "--games", "50", "--workers", "1", "--json")
     assert code == 0, out
     assert json.loads(out)["games"] == 50
+    assert json.loads(out)["shuffle"] == "reshuffle"  # a game is dealt by the table's rules (SHOE-3) unless told
     page = tmp_path / "quest.html"
     code, out = run("quest", "--difficulty", "hard", "--dice", "4", "5", "--decks", "2", "--quests", "4",
                     "--workers", "1", "--html", str(page), "--json")  # fmt: skip

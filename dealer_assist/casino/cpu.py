@@ -92,7 +92,7 @@ def cpu_decision(cards: list[Card], up: Card, offered: Iterable[str], *, catch_u
 # --------------------------------------------------------------------------- basic strategy
 
 # One letter per dealer up card 2, 3, 4, 5, 6, 7, 8, 9, T, A.
-# H hit, S stand, D double (else hit), X double (else stand), R surrender (else hit), P split.
+# H hit, S stand, D double (else hit), d double (else stand), R surrender (else hit), P split.
 _HARD = {
     **{t: "HHHHHHHHHH" for t in range(4, 9)},
     9: "HDDDDHHHHH",
@@ -112,7 +112,7 @@ _SOFT = {
     15: "HHDDDHHHHH",
     16: "HHDDDHHHHH",
     17: "HDDDDHHHHH",
-    18: "SXXXXSSHHH",
+    18: "SddddSSHHH",
     19: "SSSSSSSSSS",
     20: "SSSSSSSSSS",
     21: "SSSSSSSSSS",
@@ -157,7 +157,7 @@ def basic_decision(cards: list[Card], up: Card, offered: Iterable[str]) -> tuple
         if "sr" in offered:
             return "sr", "PLAY-8", "basic.reason.surrender"
         letter = "H"
-    elif letter in "DX":
+    elif letter in "Dd":
         if "dd" in offered:
             return "dd", "PLAY-4", "basic.reason.double"
         letter = "H" if letter == "D" else "S"

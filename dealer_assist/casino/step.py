@@ -4,26 +4,14 @@ nothing."""
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from dealer_assist.casino.state import CasinoState, Round
-from dealer_assist.engine.state import Ruling
-from dealer_assist.errors import RuleViolation
+from dealer_assist.core.step import Work
 
 
-class Step:
-    __slots__ = ("state", "rulings")
+class Step(Work):
+    __slots__ = ()
 
-    def __init__(self, state: CasinoState) -> None:
-        self.state = state
-        self.rulings: list[Ruling] = []
-
-    def rule(self, clause: str, key: str, **params: Any) -> None:
-        self.rulings.append(Ruling(clause, key, params))
-
-    @staticmethod
-    def refuse(clause: str, key: str, **params: Any) -> NoReturn:
-        raise RuleViolation(clause, key, **params)
+    state: CasinoState
 
     @property
     def round(self) -> Round:

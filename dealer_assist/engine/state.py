@@ -14,9 +14,11 @@ generated functions, not the ``copy`` module.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Iterator
+
+from dealer_assist.core.step import Ruling  # noqa: F401 - the engine's rulings are the shared ones
 
 from dealer_assist.cards import Card
 from dealer_assist.core.copier import copier
@@ -47,21 +49,6 @@ class Status(StrEnum):
     FAILURE = "failure"
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """One thing the rules forced, with the clause that forced it."""
-
-    clause: str
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def text(self, lang: str = "en") -> str:
-        from dealer_assist.messages import text
-
-        return text(self.key, lang=lang, **self.params)
-
-    def __str__(self) -> str:
-        return f"{self.clause}: {self.text()}"
 
 
 @dataclass(slots=True)

@@ -6,19 +6,16 @@ is handed back, so the caller's state is never touched (a refused command change
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from dealer_assist.cards import Card
-from dealer_assist.errors import RuleViolation
-from dealer_assist.engine.state import Box, Config, Game, Hand, JokerSighting, KnownCard, Ruling, State
+from dealer_assist.core.step import Work
+from dealer_assist.engine.state import Box, Config, Game, Hand, JokerSighting, KnownCard, State
 
 
-class Table:
-    __slots__ = ("state", "rulings", "_owned")
+class Table(Work):
+    __slots__ = ("_owned",)
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self.rulings: list[Ruling] = []
+        super().__init__(state)
         self._owned: set[object] = set()  # the shared parts this step has copied already
 
     # -- copy on write: the parts of the state a step shares with the state before it
@@ -49,15 +46,6 @@ class Table:
             self._owned.add(("joker", index))
             self.state.jokers[index] = self.state.jokers[index].copy()
         return self.state.jokers[index]
-
-    # -- rulings and refusals
-
-    def rule(self, clause: str, key: str, **params: Any) -> None:
-        self.rulings.append(Ruling(clause, key, params))
-
-    @staticmethod
-    def refuse(clause: str, key: str, **params: Any) -> NoReturn:
-        raise RuleViolation(clause, key, **params)
 
     # -- shortcuts
 

@@ -1,0 +1,47 @@
+"""What every table's step shares: a ruling (what the rules forced, with its clause) and the
+working context of one command — the state being changed and the rulings made so far, with
+``rule`` to record one and ``refuse`` to refuse the command (a ``RuleViolation`` carrying
+its clause, raised before the changed copy is handed back, so a refused command changes
+nothing). One Million's ``engine.table.Table`` and the casino table's ``casino.step.Step``
+add their own shortcuts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from dealer_assist.errors import RuleViolation
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One thing the rules forced, with the clause that forced it."""
+
+    clause: str
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        from dealer_assist.messages import text
+
+        return text(self.key, lang=lang, **self.params)
+
+    def __str__(self) -> str:
+        return f"{self.clause}: {self.text()}"
+
+
+class Work:
+    """The working context of one step: ``state`` (the step's own copy) and ``rulings``."""
+
+    __slots__ = ("state", "rulings")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.rulings: list[Ruling] = []
+
+    def rule(self, clause: str, key: str, **params: Any) -> None:
+        self.rulings.append(Ruling(clause, key, params))
+
+    @staticmethod
+    def refuse(clause: str, key: str, **params: Any) -> NoReturn:
+        raise RuleViolation(clause, key, **params)
