@@ -9,6 +9,9 @@ heavy modules are imported when the command runs, so that ``dealer-assist --help
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 import click
 
 
@@ -75,7 +78,7 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
     workers = workers or sim.default_workers()
     shuffle = shuffle or ("reshuffle" if game else "continuous")  # a game is dealt by the table's rules
     total = quests if target == "quest" else games if game else hands
-    with _Progress(lang, target, game, total) as progress:
+    with _Progress(lang, target, game, total) as progress, _interrupted(progress, total):
         if target == "casino" and game:
             result = sim.simulate_game(strategy, shuffle, games, opponents=opponents, seat=seat, seed=seed,
                                        workers=workers, progress=progress.update)  # fmt: skip
@@ -100,6 +103,18 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
         click.echo(shell._say("sim.html.written", path=html_path))
 
 
+@contextmanager
+def _interrupted(progress: "_Progress", total: int) -> Iterator[None]:
+    """Ctrl-C: the workers are stopped (they ignore the signal themselves) and the run ends in
+    one sentence, saying how far it got, instead of a traceback from every process."""
+    from dealer_assist.simulate import SimulationError
+
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise SimulationError("sim.interrupted", done=progress.done, total=total) from None
+
+
 class _Progress:
     """The rich progress bar on stderr with the running estimate (only on a terminal)."""
 
@@ -109,6 +124,7 @@ class _Progress:
         self.kind = "quest" if target == "quest" else "game" if game else "casino"
         self.bar = None
         self.task = None
+        self.done = 0
 
     def __enter__(self) -> "_Progress":
         from rich.console import Console
@@ -129,6 +145,7 @@ class _Progress:
         return self
 
     def update(self, done: int, total: int, estimate) -> None:
+        self.done = done
         if self.bar is None:
             return
         from dealer_assist.i18n import text

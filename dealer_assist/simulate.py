@@ -65,6 +65,14 @@ def _indexed(job: tuple[Callable[[dict], dict], int, dict]) -> tuple[int, dict]:
     return index, func(task)
 
 
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the pool (no traceback from
+    every worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_tasks(func: Callable[[dict], dict], tasks: list[dict], workers: int,
               on_result: Callable[[dict], None] | None = None) -> list[dict]:  # fmt: skip
     """``func`` over ``tasks`` on ``workers`` processes; the results in the tasks' order.
@@ -80,7 +88,7 @@ def run_tasks(func: Callable[[dict], dict], tasks: list[dict], workers: int,
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(workers, len(tasks))) as pool:
+    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts) as pool:
         jobs = [(func, index, task) for index, task in enumerate(tasks)]
         for index, result in pool.imap_unordered(_indexed, jobs):
             results[index] = result

@@ -377,3 +377,30 @@ def test_the_simulation_pages_in_headless_chromium(tmp_path, lang):
     pixels = chromium_screenshot(casino, tmp_path, (1000, 1000)).tobytes()
     blue = sum(1 for i in range(0, len(pixels), 3) if pixels[i] < 90 and pixels[i + 1] < 110 and pixels[i + 2] > 160)
     assert blue > 2_000  # the bars of the net result per hand
+
+
+def test_ctrl_c_stops_every_worker_with_one_sentence():
+    """Ctrl-C at a terminal reaches the whole process group: the workers leave it to the main
+    process, which stops them and says how far the run got — no traceback from any process,
+    no worker left behind."""
+    import signal
+    import time
+
+    command = [sys.executable, "-m", "dealer_assist", "simulate", "casino", "--hands", "10000000", "--workers", "2",
+               "--lang", "en"]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # fmt: skip
+    time.sleep(2.5)  # the pool is running
+    os.killpg(proc.pid, signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 1, out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out and "ForkPoolWorker" not in out, out
+    assert re.fullmatch(r"Error: stopped \(Ctrl-C\) after \d+ of 10000000: .*\n", out), out
+    for _ in range(50):  # the workers are gone with the main process
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("a worker outlived the run")
