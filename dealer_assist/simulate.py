@@ -103,7 +103,7 @@ def _chunks(total: int, size: int) -> list[tuple[int, int]]:
 
 
 MOST = {  # the largest value of each count (the work list and the results stay in memory)
-    "--hands": 10**10, "--games": 10**8, "--quests": 10**7, "--hp": 10**12, "--points": 10**12,
+    "--hands": 10**10, "--games": 10**8, "--quests": 10**6, "--hp": 10**12, "--points": 10**12,
     "--max-games": 10**6, "--workers": 256,
 }  # fmt: skip
 SEED_MOST = 2**63 - 1

@@ -244,7 +244,7 @@ def test_bad_options_are_refused():
     (["casino", "--hands", "10000000001"], "--hands"), (["casino", "--hands", "0"], "--hands"),
     (["casino", "--workers", "0"], "--workers"), (["casino", "--workers", "257"], "--workers"),
     (["casino", "--seed", "-1"], "--seed"), (["casino", "--seed", str(2**63)], "--seed"),
-    (["casino", "--game", "--games", str(10**8 + 1)], "--games"), (["quest", "--quests", str(10**7 + 1)], "--quests"),
+    (["casino", "--game", "--games", str(10**8 + 1)], "--games"), (["quest", "--quests", str(10**6 + 1)], "--quests"),
     (["quest", "--hp", str(10**12 + 1)], "--hp"), (["quest", "--points", "0"], "--points"),
     (["quest", "--bet", "nan"], "--bet"), (["quest", "--bet", "1.5"], "--bet"), (["quest", "--decks", "5000"], "--decks"),
     (["quest", "--boxes", "8"], "--boxes"), (["quest", "--jk", "4", "0"], "--jk"), (["quest", "--max-games", "0"], "--max-games"),
