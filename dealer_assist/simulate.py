@@ -379,6 +379,7 @@ def simulate_quest(difficulty: str = "normal", dice: tuple[int, ...] | None = No
         "success": p,
         "ci95": [low, high],
         "end_reasons": reasons,
+        "by_dice": _by_dice(records, SUCCESS),
         "games": {"mean": sum(games) / count, "median": percentile(games, 0.5), "p10": percentile(games, 0.1),
                   "p90": percentile(games, 0.9), "max": games[-1], "histogram": histogram},  # fmt: skip
         "hp_over_games": hp_over,
@@ -391,6 +392,22 @@ def simulate_quest(difficulty: str = "normal", dice: tuple[int, ...] | None = No
                    "surrender_call": "hard 16 against the ace (SURR-1); always at SURR-2",
                    "guild_skills": ["surrender 1", "under on"] if skills else []},  # fmt: skip
     }
+
+
+def _by_dice(records: list[dict], success: str) -> dict[str, dict[str, Any]]:
+    """The quests grouped by the dealer's dice (faces in order, DSK-0 does not look at the
+    order): how many, how many succeeded, the proportion and its 95% interval."""
+    groups: dict[str, list[int]] = {}
+    for r in records:
+        entry = groups.setdefault(" ".join(map(str, sorted(r["dice"]))), [0, 0])
+        entry[0] += 1
+        entry[1] += r["status"] == success
+    out = {}
+    for faces in sorted(groups):
+        count, won = groups[faces]
+        p, low, high = proportion_interval(won, count)
+        out[faces] = {"quests": count, "successes": won, "success": p, "ci95": [low, high]}
+    return out
 
 
 # --------------------------------------------------------------------------- what is printed
@@ -446,6 +463,13 @@ def lines(result: dict[str, Any], lang: str = "en") -> list[str]:
         ended = text("sim.list_sep", lang).join(text("sim.quest.reason", lang, reason=Term(f"sim.reason.{reason}"), count=count)
                           for reason, count in result["end_reasons"].items() if count)  # fmt: skip
         out.append(text("sim.quest.ended", lang, reasons=ended))
+        groups = result["by_dice"]
+        if result["dice"] == "random" and len(groups) > 1:
+            best = max(groups, key=lambda faces: (groups[faces]["success"], faces))
+            worst = min(groups, key=lambda faces: (groups[faces]["success"], faces))
+            out.append(text("sim.quest.by_dice", lang, best=best, best_p=percent(groups[best]["success"], 1),
+                            best_n=groups[best]["quests"], worst=worst, worst_p=percent(groups[worst]["success"], 1),
+                            worst_n=groups[worst]["quests"], kinds=len(groups)))  # fmt: skip
         g = result["games"]
         out.append(text("sim.quest.games", lang, mean=f"{g['mean']:.1f}", median=f"{g['median']:g}",
                         p10=f"{g['p10']:g}", p90=f"{g['p90']:g}", most=g["max"]))  # fmt: skip

@@ -404,3 +404,24 @@ def test_ctrl_c_stops_every_worker_with_one_sentence():
         time.sleep(0.1)
     else:
         raise AssertionError("a worker outlived the run")
+
+
+def test_dsk_0_quests_are_told_apart_by_the_dealers_dice():
+    """With the dice rolled anew for every quest, the result is also given by roll (the faces
+    in order: DSK-0 does not look at the order): the groups add up to the run, each has its own
+    interval; the sentence names the best and the worst roll, and the page has the table."""
+    result = simulate_quest("normal", None, 8, 60, seed=3, workers=1, bet=1.0)
+    groups = result["by_dice"]
+    assert sum(g["quests"] for g in groups.values()) == 60
+    assert sum(g["successes"] for g in groups.values()) == result["successes"]
+    for faces, g in groups.items():
+        a, b = map(int, faces.split())
+        assert 1 <= a <= b <= 6 and g["ci95"][0] <= g["success"] <= g["ci95"][1]
+    for lang, words in (("en", "By the dealer's dice"), ("ja", "ディーラーのダイス別")):
+        assert any(words in line for line in lines(result, lang))
+    from dealer_assist.sim.chart import to_html
+
+    assert '<table class="dice">' in to_html(result, "ja")
+    fixed = simulate_quest("normal", (5, 4), 8, 5, seed=3, workers=1)
+    assert list(fixed["by_dice"]) == ["4 5"]
+    assert not any("By the dealer's dice" in line for line in lines(fixed, "en"))

@@ -99,6 +99,22 @@ def _legend(items: list[tuple[str, str]]) -> str:
     return '<ul class="legend">' + "".join(f'<li style="--c:{color}">{html.escape(name)}</li>' for color, name in items) + "</ul>"
 
 
+def _dice_table(by_dice: dict[str, dict[str, Any]], say) -> str:
+    """The success of the quests by the dealer's dice (DSK-0), one row per roll met."""
+    from dealer_assist.simulate import percent
+
+    esc = html.escape
+    head = "".join(f"<th>{esc(say(key))}</th>" for key in ("sim.html.dice_faces", "sim.html.dice_quests",
+                                                         "sim.html.dice_success", "sim.html.dice_interval"))  # fmt: skip
+    rows = "".join(
+        f"<tr><td>{esc(faces)}</td><td>{row['quests']:,}</td><td>{percent(row['success'], 1)}</td>"
+        f"<td>{percent(row['ci95'][0], 1)} – {percent(row['ci95'][1], 1)}</td></tr>"
+        for faces, row in by_dice.items()
+    )
+    return (f"<h2>{esc(say('sim.html.dice'))}</h2><table class=\"dice\"><thead><tr>{head}</tr></thead>"
+            f"<tbody>{rows}</tbody></table>")  # fmt: skip
+
+
 def to_html(result: dict[str, Any], lang: str = "en") -> str:
     """The page: the printed sentences, then the charts of ``result``'s kind."""
     from dealer_assist.report import HTML_STYLE
@@ -148,6 +164,8 @@ def to_html(result: dict[str, Any], lang: str = "en") -> str:
                           + band(result["hp_over_games"], label=say("sim.html.hp"), x_label=say("sim.html.games_axis"),
                                  y_label=say("sim.html.hp_axis"), fmt=lambda v: amount(int(v), lang))
                           + f'<p class="note">{esc(say("sim.html.hp_note"))}</p>')  # fmt: skip
+    if kind == "quest" and len(result.get("by_dice", {})) > 1:
+        charts.append(_dice_table(result["by_dice"], say))
     title = say(f"sim.html.title_{kind.replace('-', '_')}")
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
