@@ -496,6 +496,26 @@ def export(name: str, output: str | None, lang: str, db_path: str | None) -> Non
         click.echo(script, nl=False)
 
 
+def _check_writable(path: str) -> None:
+    """Refuses at once a file that cannot be written, before the long work it is to hold
+    (``simulate --html``); the same sentence as ``_write_output``."""
+    import errno
+
+    from dealer_assist.errors import SessionError
+
+    target = Path(path)
+    parent = target.parent
+    code = None
+    if not parent.is_dir():
+        code = errno.ENOENT
+    elif target.is_dir():
+        code = errno.EISDIR
+    elif not os.access(target if target.exists() else parent, os.W_OK):
+        code = errno.EACCES
+    if code is not None:
+        fail(SessionError("cli.cannot_write", path=path, reason=os.strerror(code)))
+
+
 def _write_output(path: str, body: str) -> None:
     from dealer_assist.errors import SessionError
 

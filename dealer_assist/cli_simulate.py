@@ -54,7 +54,7 @@ def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
 @click.option("--seed", type=int, default=1, show_default=True, help="The seed of the shoes: the same seed, the same result.")
 @click.option("--workers", type=int, default=None, help="Processes to use (default: every core).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), help="Also write the result as an HTML page with charts.")
+@click.option("--html", "html_path", type=click.Path(), help="Also write the result as an HTML page with charts.")
 @click.option("--lang", "lang", metavar="en|ja", callback=_lang, is_eager=True,
               help="Language of everything printed (default: $DEALER_ASSIST_LANG, else the system's).")
 @click.pass_context
@@ -75,6 +75,8 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
     if extra:
         raise click.UsageError(shell._say("sim.error.extra", args=" ".join(extra)), ctx)
     sim.check_run(seed, workers)
+    if html_path:
+        shell._check_writable(html_path)  # before the run, not after it
     workers = workers or sim.default_workers()
     shuffle = shuffle or ("reshuffle" if game else "continuous")  # a game is dealt by the table's rules
     total = quests if target == "quest" else games if game else hands

@@ -425,3 +425,11 @@ def test_dsk_0_quests_are_told_apart_by_the_dealers_dice():
     fixed = simulate_quest("normal", (5, 4), 8, 5, seed=3, workers=1)
     assert list(fixed["by_dice"]) == ["4 5"]
     assert not any("By the dealer's dice" in line for line in lines(fixed, "en"))
+
+
+def test_a_page_that_cannot_be_written_is_refused_before_the_run(tmp_path):
+    """``--html`` into a folder that does not exist (or onto a folder) is refused at once, in one
+    sentence — not after hours of work (10^10 hands would never finish here)."""
+    for target in (tmp_path / "no" / "such" / "page.html", tmp_path):
+        code, out = run("casino", "--hands", str(10**10), "--html", str(target))
+        assert code == 1 and out.count("\n") == 1 and str(target) in out, out
