@@ -122,7 +122,7 @@ class GuardedGroup(click.Group):
 @click.version_option(__version__, prog_name="dealer-assist")
 @lang_option
 def cli(lang: str) -> None:
-    """The dealer's companion for the Mission One Million blackjack quest."""
+    """The dealer's companion for the Mission One Million blackjack quest, and for the casino blackjack table (ruleset casino)."""
 
 
 # --------------------------------------------------------------------------- scripts
@@ -682,8 +682,9 @@ def verify(name: str, posted: str | None, lang: str, db_path: str | None) -> Non
 @lang_option
 @db_option
 def report(target: str | None, fmt: str, output: str | None, every: bool, lang: str, db_path: str | None) -> None:
-    """The quest's result, a table per game, per-box totals and the HP over the games; for a
-    stored session also the log's head hash (a broken hash chain is said on stderr)."""
+    """The quest's result, a table per game, per-box totals and the HP over the games (at the
+    casino table: the ranking and the chips per round and per seat); for a stored session also
+    the log's head hash (a broken hash chain is said on stderr)."""
     from dealer_assist import audit as audit_mod
     from dealer_assist.errors import SessionError
 
