@@ -10,14 +10,6 @@ from dealer_assist.casino.state import DEALER, INSURANCE, Phase
 from dealer_assist.casino.step import Step
 
 
-def face(t: Step, card: Card, clause: str) -> Card:
-    """A card as the casino table knows it: no jokers (SHOE-1); orientation means nothing but
-    the hole card's face down."""
-    if card.is_joker:
-        t.refuse("SHOE-1", "casino.no_jokers")
-    return Card(card.rank, card.suit, False)
-
-
 def deal(t: Step, cmd: n.Deal) -> None:
     """HAND-4: seat 1 to N that have a bet, the dealer's up card; again, then the hole card."""
     current = t.round
@@ -26,16 +18,12 @@ def deal(t: Step, cmd: n.Deal) -> None:
             t.refuse("HAND-4", "casino.deal_done")
         to = current.recipients[current.dealt]
         hole = current.dealt == len(current.recipients) - 1
-        if card.is_unknown and not hole:
-            t.refuse("HAND-4", "casino.face_needed")
-        if card.is_joker:
-            t.refuse("SHOE-1", "casino.no_jokers")
-        shoe.draw(t)
+        dealt = shoe.take(t, card, "HAND-4", hole=hole)  # the hole card lies face down
         current.dealt += 1
         if to == DEALER:
-            current.dealer.append(Card(card.rank, card.suit, hole))  # the hole card lies face down
+            current.dealer.append(dealt)
         else:
-            current.hands_of(int(to))[0].cards.append(face(t, card, "HAND-4"))
+            current.hands_of(int(to))[0].cards.append(dealt)
     if current.dealt == len(current.recipients):
         end_of_deal(t)
 

@@ -58,12 +58,6 @@ def turn(t: Step) -> None:
 def draw(t: Step, cmd: n.DealerCard) -> None:
     """`dealer CARD`: the card the dealer drew (DEALER-2)."""
     current = t.round
-    card = cmd.card
-    if card.is_unknown:
-        t.refuse("DEALER-2", "casino.face_needed")
-    if card.is_joker:
-        t.refuse("SHOE-1", "casino.no_jokers")
-    shoe.draw(t)
-    current.dealer.append(Card(card.rank, card.suit, False))
+    current.dealer.append(shoe.take(t, cmd.card, "DEALER-2"))
     t.rule("DEALER-2", "casino.dealer_draws", card=str(current.dealer[-1]), total=total(current.dealer))
     turn(t)

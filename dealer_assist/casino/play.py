@@ -56,12 +56,7 @@ def resolve(t: Step, ref: n.HandRef) -> Hand:
 
 
 def _give(t: Step, hand: Hand, card: Card) -> None:
-    if card.is_unknown:
-        t.refuse("PLAY-2", "casino.face_needed")
-    if card.is_joker:
-        t.refuse("SHOE-1", "casino.no_jokers")
-    shoe.draw(t)
-    hand.cards.append(Card(card.rank, card.suit, False))
+    hand.cards.append(shoe.take(t, card, "PLAY-2"))
 
 
 def _after_card(t: Step, hand: Hand) -> None:

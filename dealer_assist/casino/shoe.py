@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_assist.cards import Card
 from dealer_assist.casino.state import RESHUFFLE_BELOW, SHOE
 from dealer_assist.casino.step import Step
 
@@ -24,6 +25,18 @@ def draw(t: Step) -> None:
         t.rule("SHOE-4", "casino.discards_shuffled", cards=state.discards)
         state.shoe_left, state.discards = state.discards, 0
     state.shoe_left -= 1
+
+
+def take(t: Step, card: Card, clause: str, *, hole: bool = False) -> Card:
+    """A card typed as dealt from the shoe: its face is needed (``clause``; only the hole card
+    may be typed ``[?]``), there are no jokers (SHOE-1), and it leaves the shoe (SHOE-2). The
+    card as the table keeps it: face up — orientation means nothing here — but the hole card."""
+    if card.is_unknown and not hole:
+        t.refuse(clause, "casino.face_needed")
+    if card.is_joker:
+        t.refuse("SHOE-1", "casino.no_jokers")
+    draw(t)
+    return Card(card.rank, card.suit, hole)
 
 
 def discard_round(t: Step) -> None:
