@@ -57,6 +57,12 @@ def legal_lines(state) -> list[str]:
     return out
 
 
+def enter(session: Session, line: str) -> None:
+    """Every command of ``line``, submitted."""
+    for cmd in n.parse_line(line):
+        session.submit(cmd)
+
+
 def walk(table: str, seed: int, steps: int = 160) -> list[str]:
     """A random legal session at ``table``: its setup, then up to ``steps`` offered commands
     (bets and deals lean towards going on, so that games are settled)."""
@@ -64,8 +70,7 @@ def walk(table: str, seed: int, steps: int = 160) -> list[str]:
     session = Session()
     lines = list(SETUPS[table])
     for line in lines:
-        for cmd in n.parse_line(line):
-            session.submit(cmd)
+        enter(session, line)
     for _ in range(steps):
         if session.state.over:
             break
@@ -73,8 +78,7 @@ def walk(table: str, seed: int, steps: int = 160) -> list[str]:
         if not offered:
             break
         line = rng.choice(offered)
-        for cmd in n.parse_line(line):
-            session.submit(cmd)
+        enter(session, line)
         lines.append(line)
     return lines
 
@@ -175,7 +179,6 @@ def test_the_players_view_never_shows_the_hole_card(table, seed):
     lines = walk(table, seed)
     session = Session()
     for line in lines:
-        for cmd in n.parse_line(line):
-            session.submit(cmd)
+        enter(session, line)
         view = rulesets.hook(session.state, "public")
         assert view(session.state) == view(hidden_variant(session.state)), line
