@@ -31,6 +31,7 @@ class Step:
     ledger: dict | None = None  # the game's record when this command settled it
     typed: str | None = None  # the whole line as the dealer typed it (stored sessions)
     book: str = "RULES"  # the rulebook of the table the command was played at
+    undo_end: bool = False  # `undo end`: the explicit word that may take back a session's end
 
 
 def situation(state) -> dict[str, Any]:
@@ -90,7 +91,7 @@ def steps(items: Iterator[tuple], *, at: int | None = None) -> tuple[list[Step],
         step = Step(seq, line, typed, met, list(outcome.rulings), game=session.state.games,
                     undone=str(outcome.undone) if outcome.undone is not None else None,
                     typed=item[3] if len(item) > 3 else None,
-                    book=rulesets.of(session.state).rulebook)  # fmt: skip
+                    book=rulesets.of(session.state).rulebook, undo_end=isinstance(cmd, n.UndoEnd))  # fmt: skip
         if outcome.settled:
             step.ledger = rulesets.game_record(session.state)
         out.append(step)
@@ -118,7 +119,9 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
             console.print(Text(text("audit.typed", lang, typed=step.typed), style="dim"))
         console.print(Text(text("audit.met", lang, facts=text("audit.sep", lang).join(facts)), style="dim"))
         if step.undone:
-            console.print(Text(text("audit.undo", lang, command=step.undone), style="yellow"))
+            key = "audit.undo_end" if step.undo_end else "audit.undo"
+            style = "bold yellow" if step.undo_end else "yellow"
+            console.print(Text(text(key, lang, command=step.undone), style=style))
         for ruling in step.rulings:
             console.print(render.ruling_text(ruling, lang))
             quoted = rulebook.clause(ruling.clause, lang, book=step.book)

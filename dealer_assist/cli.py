@@ -283,18 +283,29 @@ def overlay(name: str, port: int, host: str, show_hp: bool, show_shoe: bool, par
             db_path: str | None) -> None:  # fmt: skip
     """The stream overlay of a session: a local web page for an OBS / Streamlabs browser source,
     updated live as the dealer types, showing only what the players may see."""
-    from dealer_assist.overlay import LOOPBACK, Feed, serve
+    from dealer_assist import overlay_net
+    from dealer_assist.overlay import Feed, serve
     from dealer_assist.store import default_path
 
     from dealer_assist.errors import SessionError
 
+    try:
+        host = overlay_net.check_host(host)
+        typo = overlay_net.preflight(Path(db_path or default_path()), name)  # a v99 file is refused here
+    except DealerAssistError as exc:
+        fail(exc)
     feed = Feed(Path(db_path or default_path()), name, exact_hp=show_hp, shoe=show_shoe,
                 fixed_lang=LANG if (lang or EXPLICIT) else None)  # fmt: skip
-    if host not in LOOPBACK:
-        click.secho(_say("overlay.not_loopback", host=host), fg="yellow", err=True)
+    exposed = overlay_net.exposure(host)
+    if exposed is not None:
+        click.secho(_say(exposed, host=host), fg="yellow", err=True)
+    if typo is not None:  # a --session that is not stored: the closest names, not a silent wait
+        names = ("、" if LANG == "ja" else ", ").join(typo[1].get("names", []))
+        click.secho(_say(typo[0], **{**typo[1], "names": names}), fg="yellow", err=True)
     url, compact = _overlay_urls(host, port)
 
     def ready(server) -> None:
+        server.terminal_lang = LANG
         if parent is None:
             click.echo(_say("overlay.serving", name=name, url=url, compact=compact))
 
@@ -344,7 +355,6 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     played in one window at a time. When the input is not a terminal, commands are read one
     per line and answered the same way.
     """
-    import shlex
     from datetime import datetime
 
     from rich.console import Console
@@ -352,7 +362,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     from dealer_assist.live import LiveSession
     from dealer_assist.prompt import WindowLost, run_pipe, run_prompt
 
-    lang = LANG
+    explicit, lang = lang, LANG  # the --lang given (empty without), and the language resolved
     store = open_store(db_path)
     name = name or datetime.now().strftime("session-%Y%m%d-%H%M%S")
     console = Console(highlight=False)
@@ -367,24 +377,44 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
             if row is not None:
                 _check_chain_before_play(store, row, force=force, interactive=interactive)
             live = LiveSession.open(store, name, create=True, lock=True, take_over=take_over)
+        # a resume keeps the session's language; only an explicit --lang changes it (and says so)
+        from dealer_assist import resume as resume_mod
+
+        lang, former = resume_mod.language(explicit, live.row.lang, lang)
+        if lang != SPOKEN:
+            speak(lang)
         live.row = store.set_lang(live.row, lang)  # the session's language (audit, report)
     except DealerAssistError as exc:
         fail(exc, lang=lang)
+    if former is not None:
+        from dealer_assist.i18n import Term
+
+        console.print(_say("session.lang_changed", name=name, was=Term(f"lang.name.{former}"),
+                           now=Term(f"lang.name.{lang}")), style="yellow")  # fmt: skip
     follower = None
     try:
         if with_overlay:
+            from dealer_assist.overlay_net import check_host, exposure
+
+            try:
+                host = check_host(host)  # a blank --host is refused, not every interface in silence
+            except DealerAssistError as exc:
+                fail(exc)
             follower = start_overlay(name, db_path, port, host, show_hp, show_shoe, lang)
-            if host not in ("127.0.0.1", "localhost", "::1"):
-                console.print(_say("overlay.not_loopback", host=host), style="yellow")
+            if exposure(host) is not None:
+                console.print(_say(exposure(host), host=host), style="yellow")
             console.print(_say("overlay.started", url=_overlay_urls(host, port)[0], compact=_overlay_urls(host, port)[1]))
         if live.replaced is not None:
             key = "session.took_over" if take_over else "session.stale"
             holder = live.replaced
             console.print(_say(key, name=name, pid=holder.pid, host=holder.host, since=holder.since_local),
                           style="yellow")  # fmt: skip
-        resume = f"dealer-assist play --session {shlex.quote(name)}"
-        if db_path:
-            resume += f" --db {shlex.quote(db_path)}"
+        if getattr(live, "ignored", None):  # a snapshot that does not fit its log: rebuilt from the events
+            from dealer_assist.i18n import Term
+
+            click.secho(_say("snapshot.ignored", name=name, events=live.count, reason=Term(live.ignored)),
+                        fg="yellow", err=True)  # fmt: skip
+        resume = resume_mod.command(name, lang, db_path)
         try:
             if interactive:
                 run_prompt(live, console, lang=lang, resume=resume)
@@ -429,6 +459,16 @@ def _import(store, name: str, text: str, *, lock: bool = False):
     result = replay_text(text)
     if not result.ok:
         raise SessionError("session.line", line=result.error_line, error=error_text(result.error))
+    from dealer_assist import chainfile
+
+    chain = chainfile.read_chain(text)  # an exported script keeps its hash chain (issue 17)
+    if chain is not None and chain.ok:
+        live = chainfile.store_kept(store, name, chain, result.session.state, lock=lock)
+        live.kept_head = chain.head  # type: ignore[attr-defined]
+        live.kept_commands = len(result.session.events)  # type: ignore[attr-defined]
+        return live
+    if chain is not None:
+        click.secho(_say("import.chain_broken", seq=chain.broken or len(chain.rows) + 1), fg="yellow", err=True)
     row = store.create(name)
     token = store.acquire(row)[0] if lock else None
     live = LiveSession(store, row, lock=token)
@@ -468,7 +508,8 @@ def sessions(lang: str, db_path: str | None) -> None:
     table = columns(Table(show_edge=False), ("name", "created", "difficulty", "games", "hp", "status", "lang"), LANG,
                     right=("games", "hp"))  # fmt: skip
     for row in store.sessions():
-        level = _say(f"difficulty.{row.difficulty}") if row.difficulty else _say(f"ruleset.name.{row.ruleset}")
+        level = _say(f"difficulty.{row.difficulty}") if row.difficulty else (
+            _say(f"ruleset.name.{row.ruleset}") if row.ruleset else _say("cli.sessions.no_setup"))  # fmt: skip
         table.add_row(row.name, row.created[:19].replace("T", " "), level, str(row.games),
                       amount(row.hp, LANG) if row.hp is not None else "-", _say(f"status.{row.status}"),
                       row.lang or "-")  # fmt: skip
@@ -487,7 +528,10 @@ def export(name: str, output: str | None, lang: str, db_path: str | None) -> Non
     try:
         store = open_store(db_path, readonly=True)
         session_lang(lang, (store, store.get(name)))
-        script = LiveSession.open(store, name).script(LANG)
+        LiveSession.open(store, name)  # the stored events must still replay
+        from dealer_assist.chainfile import export_script
+
+        script = export_script(store, store.get(name), LANG)  # with its hash chain (issue 17)
     except DealerAssistError as exc:
         fail(exc)
     if output:
@@ -538,7 +582,12 @@ def import_(script: str, name: str, lang: str, db_path: str | None) -> None:
         live = _import(store, name, read_script(script))
     except DealerAssistError as exc:
         fail(exc, 2)
-    click.echo(_say("import.done", commands=len(live.session.events), name=name))
+    click.echo(_say("import.done", commands=getattr(live, "kept_commands", len(live.session.events)), name=name))
+    kept = getattr(live, "kept_head", None)
+    if kept is not None:
+        from dealer_assist.store import short_hash
+
+        click.echo(_say("import.chain_kept", short=short_hash(kept), events=live.last[0]))
 
 
 def _source(db_path: str | None, target: str):
@@ -624,21 +673,38 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
 
 
 @cli.command()
-@click.argument("name")
+@click.argument("name", required=False)
 @click.option("--posted", metavar="HASH", help="A head hash posted earlier (12+ hex digits): is it this log's?")
+@click.option("--script", "script", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+              help="Check an exported script file instead of a stored session (no database needed).")  # fmt: skip
 @lang_option
 @db_option
-def verify(name: str, posted: str | None, lang: str, db_path: str | None) -> None:
+def verify(name: str | None, posted: str | None, script: str | None, lang: str, db_path: str | None) -> None:
     """Recompute a stored session's hash chain; name the first event changed, removed,
     inserted or reordered; check the sessions and games rows against the events; print the
-    chain's head hash.
+    chain's head hash. With --posted, every event stored after the posted head and what it
+    changed; with --script, the same from an exported file.
 
-    Exit status 0 when all holds, 1 when it does not."""
+    Exit status 0 when all holds, 1 when it does not (also when the result is no longer the
+    posted one)."""
+    from dealer_assist import verify as posted_mod
     from dealer_assist.errors import SessionError
     from dealer_assist.live import check_derived
 
+    if (name is None) == (script is None):
+        fail(SessionError("verify.name_or_script"))
+    try:
+        wanted = posted_mod.check_posted(posted) if posted is not None else None
+        if script is not None:
+            lines, good = posted_mod.script_lines(read_script(script), script, wanted, LANG)
+            for line in lines:
+                click.echo(line)
+            sys.exit(0 if good else 1)
+    except DealerAssistError as exc:
+        fail(exc)
     store = open_store(db_path, readonly=True)
     try:
+        store.check_integrity(full=True)  # a damaged file is named, its contents not trusted
         row = store.get(name)
         verdict = store.verify(row)
     except DealerAssistError as exc:
@@ -654,21 +720,22 @@ def verify(name: str, posted: str | None, lang: str, db_path: str | None) -> Non
         click.echo(_say("verify.stored_unreadable", error=error_text(exc)))
     if findings is not None:
         for finding in findings:
-            click.echo(finding.text())
+            click.echo(finding.text(LANG))
         if findings:
             good = False
         else:
             click.echo(_say("verify.derived_ok"))
-    if posted is not None:
-        wanted = posted.strip().lower()
-        if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):
-            fail(SessionError("verify.posted_short", posted=posted))
-        match = next((e.seq for e in store._event_rows(row) if e.hash.startswith(wanted)), None)
-        if match is not None and (verdict.ok or (verdict.seq or 0) > match):
-            click.echo(_say("verify.posted_ok", posted=wanted, seq=match))
-        else:
-            click.echo(_say("verify.posted_unknown", name=name, posted=wanted))
-            good = False
+    if wanted is not None:  # the posted head, and every event after it (issue 17)
+        try:
+            found = posted_mod.stored_report(store, row, wanted)
+        except DealerAssistError as exc:
+            found = posted_mod.Posted(wanted, None)
+            click.echo(_say("verify.stored_unreadable", error=error_text(exc)))
+        if found.seq is not None and not (verdict.ok or (verdict.seq or 0) > found.seq):
+            found.seq = None  # the chain is broken before the posted event: it proves nothing
+        for line in posted_mod.report_lines(found, name, LANG):
+            click.echo(line)
+        good = good and found.ok
     if not good:
         sys.exit(1)
 
@@ -826,8 +893,13 @@ def _report_all(db_path: str | None, fmt: str, output: str | None) -> None:
     if fmt == "text":
         from rich.console import Console
 
-        with open(output, "w", encoding="utf-8") as handle:
-            report_mod.all_formats(stats, "text", LANG, Console(file=handle, width=160))
+        from dealer_assist.errors import SessionError
+
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                report_mod.all_formats(stats, "text", LANG, Console(file=handle, width=160))
+        except OSError as exc:
+            fail(SessionError("cli.cannot_write", path=output, reason=exc.strerror or str(exc)))
         return
     body = report_mod.all_formats(stats, fmt, LANG)
     if output:
@@ -848,9 +920,13 @@ def main() -> None:  # the console script
 
 def _register_more() -> None:
     """Commands kept in modules of their own (their heavy imports happen when they run)."""
+    from dealer_assist.backup import backup_command
+    from dealer_assist.cli_rules import rules
     from dealer_assist.cli_simulate import simulate
 
     cli.add_command(simulate)
+    cli.add_command(rules)
+    cli.add_command(backup_command)
 
 
 _register_more()

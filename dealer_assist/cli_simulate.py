@@ -127,6 +127,7 @@ class _Progress:
         self.bar = None
         self.task = None
         self.done = 0
+        self.shown = ""  # the estimate so far
 
     def __enter__(self) -> "_Progress":
         from rich.console import Console
@@ -147,19 +148,21 @@ class _Progress:
         return self
 
     def update(self, done: int, total: int, estimate) -> None:
-        self.done = done
+        """``done`` counts what the workers played so far, chunks under way included (the bar
+        and its time left move from the first hand); ``estimate`` comes with each finished
+        chunk (None: the last one stays)."""
+        self.done = max(self.done, done)
         if self.bar is None:
             return
         from dealer_assist.i18n import text
         from dealer_assist.simulate import percent
 
-        shown = ""
         if estimate is not None:
             value, low, high = estimate
             digits = 3 if self.kind == "casino" else 2
-            shown = text(f"sim.progress.estimate_{self.kind}", self.lang, value=percent(value, digits),
-                         low=percent(low, digits), high=percent(high, digits))  # fmt: skip
-        self.bar.update(self.task, completed=done, total=total, estimate=shown)
+            self.shown = text(f"sim.progress.estimate_{self.kind}", self.lang, value=percent(value, digits),
+                              low=percent(low, digits), high=percent(high, digits))  # fmt: skip
+        self.bar.update(self.task, completed=self.done, total=total, estimate=self.shown)
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:

@@ -25,6 +25,7 @@ from dealer_assist.engine.view import game_record
 from dealer_assist.engine.session import Outcome
 from dealer_assist.errors import DealerAssistError, SessionError
 from dealer_assist.store import Holder, SessionRow, Store
+from dealer_assist.verify import announced_head
 
 
 def summary(state) -> dict:
@@ -37,15 +38,20 @@ class LiveSession:
 
     A long session resumes from its snapshot (``engine.snapshot``: the state after the start
     of its latest game, kept beside the events) and replays only the events after it; the
-    snapshot is used only if it still names an event with that hash and was made by these
-    rules, else the whole log is replayed. ``base`` is the number of the events before the
-    ones held in memory; an undo that goes further back reloads the whole log first."""
+    snapshot is used only if it still names an event with that hash, was made by these
+    rules, carries this computer's seal (``dealer_assist.seal``) and holds a well-formed
+    state; else the whole log is replayed, and ``ignored`` says why (a catalog key: the
+    shell says so in one sentence). ``base`` is the number of the events before the ones
+    held in memory; an undo that goes further back reloads the whole log first.
+    ``on_event(seq, session)`` is called after each event folded (``verify``)."""
 
-    def __init__(self, store: Store, row: SessionRow, *, lock: str | None = None, whole: bool = False) -> None:
+    def __init__(self, store: Store, row: SessionRow, *, lock: str | None = None, whole: bool = False,
+                 on_event: Callable[[int, Session], None] | None = None) -> None:  # fmt: skip
         self.store = store
         self.row = row
         self.lock = lock  # the token of the lock this window holds, when it holds one
         self.replaced: Holder | None = None  # the holder whose lock ``open`` took over, if any
+        self.ignored: str | None = None  # why the stored snapshot was not used (snapshot.reason.*)
         self.base, state, last = (0, None, (0, "")) if whole else self._from_snapshot()
         self.session = Session(state)
         self.kept = self.base  # the event the stored snapshot follows
@@ -60,27 +66,42 @@ class LiveSession:
                 for cmd in n.parse_line(text):
                     self.session.submit(cmd)
             except DealerAssistError as exc:
-                if self.base and isinstance(exc, SessionError):  # an undo reaching back past the snapshot
-                    whole = LiveSession(store, row, lock=lock, whole=True)
+                # an undo reaching back past the snapshot; or a snapshot that is not the state
+                # its event left (moved to an earlier event): the events after it do not fit
+                if self.base:
+                    whole = LiveSession(store, row, lock=lock, whole=True, on_event=on_event)
+                    whole.ignored = None if isinstance(exc, SessionError) else "snapshot.reason.replay"
                     self.__dict__.update(whole.__dict__)
                     return
                 raise StoredUnreadable(row.name, seq, exc) from None
             self._note_window(seq)
             last = (seq, digest)
+            if on_event is not None:
+                on_event(seq, self.session)
         self.last = last
         self._last_bets: tuple[int, dict[int, int]] | None = None
 
     def _from_snapshot(self) -> tuple[int, State | None, tuple[int, str]]:
+        """The stored snapshot, if it can be trusted: anchored to its event, made by these
+        rules (else silently rebuilt: an upgrade), sealed on this computer and well formed
+        (else rebuilt, and ``ignored`` says why)."""
         kept = self.store.snapshot(self.row)
         if kept is None:
             return 0, None, (0, "")
-        seq, digest, engine, body = kept
+        seq, digest, engine, body, sealed = kept
         if engine != snapshot.fingerprint():
+            return 0, None, (0, "")
+        if not sealed:
+            self.ignored = "snapshot.reason.seal"
             return 0, None, (0, "")
         store, row = self.store, self.row
         try:
             state = snapshot.load(body, lambda count: History.deferred(count, lambda: store.game_records(row, count)))
         except snapshot.SnapshotError:
+            self.ignored = "snapshot.reason.damaged"
+            return 0, None, (0, "")
+        if getattr(type(state), "RULESET", None) != (row.ruleset or rulesets.DEFAULT):
+            self.ignored = "snapshot.reason.damaged"  # another table's state
             return 0, None, (0, "")
         return seq, state, (seq, digest)
 
@@ -113,6 +134,9 @@ class LiveSession:
                 store.release(row, token)
             raise
         live.replaced = replaced
+        if live.ignored and token is not None and live.last[0]:  # rebuild the snapshot that did not fit
+            store.keep_snapshot(live.row, (*live.last, snapshot.fingerprint(), snapshot.dump(live.state)))
+            live.kept = live.last[0]
         return live
 
     def _note_window(self, seq: int, at: float | None = None) -> None:
@@ -205,12 +229,13 @@ class LiveSession:
         if undos and self.base and undos > len(self.session.events):  # back past the snapshot
             self._reload_whole()
         saved = self.session.snapshot(commands)
-        outcomes = self.session.submit_all(commands)
+        finished = len(self.state.history)
+        # the end of a session is final once announced (issue 17): only `undo end` takes it back
+        outcomes = self.session.submit_all(commands, final_end=lambda: announced_head(self.store, self.row))
         try:
             items = [(n.canonical(text, cmd), cmd.to_dict(), line)
                      for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
-            record = rulesets.game_record(self.state)
-            games = [record] if record is not None else []
+            games = line_records(self.state, commands, finished)
             keep = None
             if any(isinstance(cmd, n.Game) for cmd in commands):  # a new game: a new snapshot
                 keep = (snapshot.fingerprint(), snapshot.dump(self.state))
@@ -261,6 +286,33 @@ class LiveSession:
         return "\n".join(lines) + "\n"
 
 
+def line_records(state, commands: list[n.Command], finished: int) -> list[dict]:
+    """The games rows one line writes: the game in progress after it, and every game the line
+    finished — a line that settles a game and starts the next (``peek K; game``) leaves the
+    settled game's final record, not the one it had before the line. ``finished``: the
+    number of finished games before the line."""
+    history = state.history
+    count = max(len(history) - finished, 0)
+    if any(isinstance(cmd, n.Undo) for cmd in commands):  # an undone `game` may come back in the same line
+        count += sum(isinstance(cmd, n.Game) for cmd in commands)
+    records = _last_records(history, min(count, len(history)))
+    current = rulesets.game_record(state)
+    return records + ([current] if current is not None else [])
+
+
+def _last_records(history: History, count: int) -> list[dict]:
+    """The last ``count`` finished games' records, read from the end of the persistent list
+    (a resumed session's older records stay unread in the database)."""
+    records: list[dict] = []
+    node = history
+    while len(records) < count and node is not None and node._parent is not None:
+        records.append(json.loads(node._record))  # History's own nodes: the newest first
+        node = node._parent
+    if len(records) < count:
+        return list(history)[-count:]
+    return records[::-1]
+
+
 def _reason(exc: DealerAssistError, lang: str = "en") -> str:
     clause = getattr(exc, "clause", None)
     return f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
@@ -296,14 +348,18 @@ class Finding:
 def check_derived(store: Store, row: SessionRow) -> list[Finding]:
     """Replay the stored events and compare the ``sessions`` row and the ``games`` rows with
     what the events give (``verify``): an empty list when they agree."""
+    from dealer_assist.snapshot_check import SnapshotCheck
     from dealer_assist.store import game_row
 
-    live = LiveSession(store, row)
-    found: list[Finding] = []
+    check = SnapshotCheck(store, row)  # the whole log, never the snapshot: it is checked against it
+    live = LiveSession(store, row, whole=True, on_event=check.on_event)
+    found: list[Finding] = check.findings()
     stored = store.summary_row(row)
     # a session without events keeps the row it was created with
     expected = summary(live.state) if live.last[0] else {"status": "running", "games": 0}
     for column, value in expected.items():
+        if column not in stored or (column == "seats" and stored[column] is None):
+            continue  # a column of a later schema, or players an older version did not record
         if stored.get(column) != value:
             found.append(Finding("verify.derived_session", {"name": row.name, "column": column,
                                  "stored": _short(stored.get(column)), "expected": _short(value)}))  # fmt: skip
@@ -418,8 +474,12 @@ def redistribution_as_is(state: State) -> n.Redistribute | None:
 
 
 def suggestions(state) -> list[str]:
-    """Command starts the prompt offers now (completion), by the state's table."""
-    return rulesets.hook(state, "suggestions")(state)
+    """Command starts the prompt offers now (completion), by the state's table; at a new
+    session's start also ``ruleset`` (the choice of table)."""
+    from dealer_assist.expected import choosable
+
+    own = rulesets.hook(state, "suggestions")(state)
+    return ["ruleset ", *own] if choosable(state) else own
 
 
 def one_million_suggestions(state: State) -> list[str]:
@@ -569,6 +629,10 @@ def arguments(state, words: list[str], last_bets: dict[int, int] | None = None) 
     as its next word, each one accepted by the rules now (the table's ``arguments`` hook)."""
     if not words:
         return []
+    if words[0].lower() == "ruleset":  # the tables a new session may choose
+        from dealer_assist.expected import choosable
+
+        return [Argument(name, f"ruleset.choice.{name}", {}) for name in choosable(state)] if len(words) == 1 else []
     try:
         return rulesets.hook(state, "arguments")(state, words, last_bets)
     except DealerAssistError:  # what was typed so far cannot be read: nothing to offer

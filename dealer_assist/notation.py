@@ -52,6 +52,7 @@ the position of a command, a hand action, a card, an amount or ``bet``'s ``-``:
   | シュー切れ | ``empty`` |
   | メモ | ``note`` |
   | 取り消し, 取消し, 取消, アンドゥ | ``undo`` |
+  | 取り消し 終了 (``undo`` then 終了) | ``undo end`` (takes back the end of a session) |
   | ヒット | ``HAND ht`` |
   | スタンド | ``HAND st`` |
   | ダブル, ダブルダウン | ``HAND dd`` |
@@ -379,6 +380,14 @@ class Undo(Command):
     keyword: ClassVar[str] = "undo"
 
 
+@dataclass(frozen=True)
+class UndoEnd(Undo):
+    """``undo end``: an undo that may take back the end of a session (in live play a plain
+    ``undo`` is refused once the session has ended); stored as its own event."""
+
+    keyword: ClassVar[str] = "undo end"
+
+
 HAND_ACTIONS = ("ht", "st", "dd", "sp", "sr", "foresight")
 KEYWORDS = (
     "quest", "hp", "dice", "seat", "skill", "jk", "shoe", "rule", "game", "bet",
@@ -403,6 +412,7 @@ JA_ACTIONS: dict[str, str] = {
 }  # fmt: skip
 JA_CARDS: dict[str, str] = {"ジョーカー": "JK", "[ジョーカー]": "[JK]"}
 JA_NONE = ("なし",)  # lock none
+JA_END = ("終了",)  # undo end
 JA_PROMPT: dict[str, str] = {"ヘルプ": "help", "終了": "quit", "ヒント": "hint"}  # words of the prompt, not of the notation
 # what an IME writes for "-" (after NFKC: U+FF0D is "-", U+FF70 is U+30FC)
 DASHES = "ー―‐—−–‒"
@@ -802,9 +812,11 @@ def _parse_command(segment: str) -> Command:
         return DealerCard(parse_card(args[0]))
     if head == "note":
         return Note(segment.strip(SPACE_CHARS)[len(tokens[0]) :].strip(SPACE_CHARS))
+    if head == "undo" and len(args) == 1 and (args[0].lower() == "end" or args[0] in JA_END):
+        return UndoEnd()
     simple = {"game": Game, "backbet": Backbet, "go": Go, "timeup": TimeUp, "empty": Empty, "undo": Undo}
     if head in simple:
-        _need(args, 0, head, at_most=0)
+        _need(args, 0, "undo | undo end" if head == "undo" else head, at_most=0)
         return simple[head]()
     raise NotationError("notation.unknown", got=shown(tokens[0]))
 

@@ -160,7 +160,7 @@ def one_million_picture(feed: Feed, lang: str) -> dict[str, Any]:
     hp = view["hp"]
     picture["hp"] = {
         "announce": hp["announce"], "start": hp["start"], "exact": hp["exact"],
-        "text": text("overlay.hp_announce", lang, announce=hp["announce"]),
+        "text": text("overlay.hp_announce" if hp["announce"] else "overlay.hp_zero", lang, announce=hp["announce"]),
         "exact_text": amount(hp["exact"], lang) if hp["exact"] is not None else None,
         "fraction": min(1.0, (hp["exact"] if hp["exact"] is not None else hp["announce"]) / max(hp["start"], 1)),
         "recovery_line": min(1.0, hp["recovery_line"] / max(hp["start"], 1)),
@@ -240,12 +240,28 @@ def page(layout: str, lang: str) -> str:
 
 
 class OverlayServer(ThreadingHTTPServer):
+    """IPv4 or IPv6 by the host (``overlay_net``); a viewer closing early is no traceback."""
+
     daemon_threads = True
+    terminal_lang = "en"  # the language of the sentences on the server's terminal
 
     def __init__(self, address: tuple[str, int], feed: Feed) -> None:
+        from dealer_assist import overlay_net
+
+        self.address_family, address = overlay_net.family(*address)
         super().__init__(address, Handler)
         self.feed = feed
         self.stopping = threading.Event()
+
+    def server_bind(self) -> None:
+        from dealer_assist import overlay_net
+
+        overlay_net.server_bind(self)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        from dealer_assist import overlay_net
+
+        overlay_net.handle_error(self, request, client_address)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -333,7 +349,7 @@ def serve(feed: Feed, *, host: str = "127.0.0.1", port: int = 8765, parent: int 
         while not server.stopping.is_set():
             try:
                 feed.poll()
-            except DealerAssistError:
+            except Exception:  # noqa: BLE001 - a database busy or changing under us: say so on the page, go on
                 feed._set_problem("overlay.unreadable")
             first.set()
             if parent is not None and os.getppid() != parent:  # the prompt that started us is gone

@@ -12,7 +12,9 @@ commands possible now and their arguments (difficulties, boxes, the amounts a bo
 a hand's actions, cards), every one tried with the engine's own ``can``; the first refused
 card of a session is followed by the card notation. It guards the deal: ``deal`` while
 boxes have no bet line and the bet clock runs is held until it is sent again (or typed as
-``deal!``). A pipe (``run_pipe``) has none of this: it reads the notation, strictly.
+``deal!``), and so is a deal line that stops inside a round, or that would complete the round
+only in place of the partial line before it (``deal_line``: it is then offered as that line's
+replacement). A pipe (``run_pipe``) has none of this: it reads the notation, strictly.
 
 Everything the prompt prints comes from the catalog, in the language it is given (the
 completions themselves are the notation, the same in every language). The parts that need
@@ -31,6 +33,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from dealer_assist import notation as n
+from dealer_assist import deal_line
 from dealer_assist import render
 from dealer_assist.engine import Phase
 from dealer_assist import rulesets
@@ -58,7 +61,7 @@ class Topic:
 
 
 TOPICS: dict[str, Topic] = {t.name: t for t in (
-    Topic("ruleset", "ruleset onemillion|casino", ("SETUP", "TABLE-1"), "onemillion|casino"),
+    Topic("ruleset", "ruleset " + "|".join(rulesets.names()), ("SETUP", "TABLE-1"), "|".join(rulesets.names())),
     Topic("quest", "quest extreme|hard|normal|easy", ("SETUP", "DSK-0"), "extreme|hard|normal|easy"),
     Topic("hp", "hp N", ("SETUP",), "N"),
     Topic("dice", "dice D [D [D]]", ("DSK-0",), "D …"),
@@ -166,8 +169,9 @@ def topic_help(name: str, lang: str = "en") -> str:
     words = japanese_words(name)
     if words:
         lines.append(text("help.topic_words", lang, words=" / ".join(words)))
-    if name == "deal":  # the prompt's guard of the deal
+    if name == "deal":  # the prompt's guards of the deal
         lines.append("  " + text("help.deal_bang", lang))
+        lines.append("  " + text("help.deal_line_guard", lang))
     return "\n".join(lines)
 
 
@@ -413,7 +417,7 @@ def guard_text(state, boxes: list[int], lang: str = "en") -> str:
 
 def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
     """The bottom toolbar: what the tool expects next, and the TIME-1 clock."""
-    from dealer_assist.rulesets import expectation
+    from dealer_assist.expected import expected as expectation  # a new session also names the other tables
 
     expected = expectation(live.state)
     parts = f"<b>{expected.clause}</b> {_escape(expected.text(lang))}"
@@ -475,7 +479,7 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
         console.print(Group(*parts), crop=False, highlight=False)
     if state.over and not was_over:  # the end of the quest: the head hash to post
         seq, head = live.last
-        console.print(text("chain.quest_over", lang, short=short_hash(head), events=seq,
+        console.print(text(f"chain.over.{rulesets.of(state).name}", lang, short=short_hash(head), events=seq,
                            verify=verify_command(live, short_hash(head))), style="bold")  # fmt: skip
     return True
 
@@ -576,8 +580,10 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     Besides the notation it knows two prompt words: ``help`` and ``quit``; and it guards the
     deal: ``deal`` while boxes have no bet line and the bet clock still runs is held, naming
     those boxes, until it is sent again (a second Enter: the line stays on the prompt) or typed
-    as ``deal!`` (stored as the plain ``deal``). The first refused card of the session is
-    followed by the card notation."""
+    as ``deal!`` (stored as the plain ``deal``); a deal line that stops inside a round is held
+    the same way, naming where the next card would go, and one that completes the round only
+    in place of the partial line just entered replaces it on the second Enter (``deal_line``).
+    The first refused card of the session is followed by the card notation."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.formatted_text import HTML
@@ -622,7 +628,9 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     # a terminal found not to answer CPRs: draw the toolbar from then on, without a warning
     session.app.renderer.cpr_not_supported_callback = session.app.invalidate
     console.print(render.panel(live.state, lang))
-    held: str | None = None  # a deal line the guard held: sent again, it goes through
+    held: str | None = None  # a deal line a guard held: sent again, it goes through
+    takes_back = 0  # a held replacement (issue 17): the events of the partial line it takes back
+    partial: deal_line.Partial | None = None  # the last line entered, if its deal stopped inside a round
     while True:
         try:
             line = session.prompt(f"{live.row.name}> ", default=held or "")
@@ -642,17 +650,26 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
             held = None
             continue
         again = held is not None and line.strip(SPACE_CHARS) == held.strip(SPACE_CHARS)
-        held = None
+        replace = takes_back if again else 0
+        held, takes_back = None, 0
+        last = partial if partial is not None and partial.count == live.count else None
         forced = deal_now(line)
         if forced is not None:
             line = forced
-        elif not again and clocks.bets_running(live):
-            boxes = deal_guard(live.state, line)
-            if boxes:
-                console.print(Text("  ⚠ " + guard_text(live.state, boxes, lang), style="bold yellow"))
-                held = line
+        elif not again:
+            boxes = deal_guard(live.state, line) if clocks.bets_running(live) else []
+            short = deal_line.hold(live.state, line, last, lang)
+            if boxes or short is not None:
+                parts = [Text("  ⚠ " + guard_text(live.state, boxes, lang), style="bold yellow")] if boxes else []
+                parts += deal_line.hold_parts(short, lang) if short is not None else []
+                console.print(Group(*parts), crop=False, highlight=False)
+                held, takes_back = line, short.takes_back if short is not None else 0
                 continue
-        handle_line(live, line, console, lang=lang, hint=hint)
+        before = live.state
+        if replace and last is not None:  # the partial line is taken back, and this one dealt
+            line = deal_line.replacement(line, replace)
+        if handle_line(live, line, console, lang=lang, hint=hint):
+            partial = deal_line.partial_line(before, line, live.count)
     command = resume or f"dealer-assist play --session {live.row.name}"
     console.print(text("cli.saved", lang, name=live.row.name, command=command))
 

@@ -109,17 +109,38 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
     console.print(Text(text(f"render.final.{data['status']}", lang, reason=Term(f"reason.{data['reason']}"),
                             reward=Term(f"reward.{state.config.difficulty}")), style="bold"))  # fmt: skip
     console.print(
-        text("render.state", lang, hp=data["hp"], announced=text("announce", lang, hp=data["hp"],
-             announce=data["announce"]), games=data["games"], mp=data["mp"], **data["jokers"]),
+        text("render.state", lang, hp=data["hp"], announced=announced(data["hp"], lang), games=data["games"],
+             mp=data["mp"], **data["jokers"]),
         highlight=False,
     )  # fmt: skip
+    bomb = time_bomb(state)
     table = grid(("box", "player", "points", "bankrupt", "streak", "yellow"), lang,
                  right=("points", "streak", "yellow"))  # fmt: skip
     for number, box in data["boxes"].items():
         table.add_row(number, box["player"], amount(box["points"], lang),
-                      text("render.bankrupt", lang) if box["bankrupt"] else "", str(box["streak"]),
+                      text("render.bankrupt", lang) if box["bankrupt"] else "", streak_cell(box["streak"], bomb),
                       str(box["yellow"]))  # fmt: skip
     console.print(table, crop=False)
+    if not bomb and data["boxes"]:
+        console.print(text("render.streak_off", lang), style="dim", highlight=False)
+
+
+def announced(hp: int, lang: str = "en") -> str:
+    """ANN-1's announcement of the HP; at HP 0 there is none (the quest is won, END-S)."""
+    from dealer_assist.engine.end import announce
+
+    return text("announce", lang, hp=hp, announce=announce(hp)) if hp > 0 else text("announce.none", lang)
+
+
+def time_bomb(state: State) -> bool:
+    """Whether the streak column counts (DSK-4, the time bomb, is in play)."""
+    return state.skill(4) > 0
+
+
+def streak_cell(streak: int, bomb: bool) -> str:
+    """The streak column: DSK-4's count of games lost in a row, ``-`` without the time bomb
+    (the count is kept only for it: NOTATION.md)."""
+    return str(streak) if bomb else "-"
 
 
 def outcome_parts(items, records: dict[int, dict] | None, lang: str = "en") -> list:
@@ -189,12 +210,17 @@ def live_state(state: State, lang: str = "en"):
     the share dealt, when its size was given) and the cards known on top of it; a row per hand
     with locked, bankrupt and departed boxes marked (bankrupt ones dimmed); what comes next."""
     from dealer_assist.cards import total
-    from dealer_assist.engine import expectation
+    from dealer_assist.expected import expected as expectation  # a new session also names the other tables
     from dealer_assist.engine.end import announce
 
     game = state.game
     title = Text(no_wrap=True, overflow="ignore")  # one line each: wrapping is the terminal's, and costs
-    title.append(text("render.live", lang, game=state.games or "-", hp=state.hp, announce=announce(state.hp)))
+    if state.hp <= 0:  # the quest is won: no announcement (ANN-1)
+        title.append(text("render.live_won", lang, game=state.games, hp=state.hp))
+    elif state.games:
+        title.append(text("render.live", lang, game=state.games, hp=state.hp, announce=announce(state.hp)))
+    else:  # the setup: no game yet
+        title.append(text("render.live_setup", lang, hp=state.hp, announce=announce(state.hp)))
     if game is not None:
         title.append(text("render.recovery_on" if game.recovery else "render.recovery_off", lang),
                      style="green" if game.recovery else "")  # fmt: skip
@@ -215,6 +241,7 @@ def live_state(state: State, lang: str = "en"):
     table = grid(("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow", ""), lang,
                  right=("points", "bet", "streak", "yellow"), ruled=False)  # fmt: skip
     expected = expectation(state)
+    bomb = time_bomb(state)
     turn = expected.params.get("hand") if expected.phase.value == "players" else None
     if game is not None and game.dealer:
         # the hole card stays hidden on screen until it is revealed (the stream may show it)
@@ -236,7 +263,8 @@ def live_state(state: State, lang: str = "en"):
             marker = "▶" if turn == label else ""
             style = "dim" if box.bankrupt else ""
             table.add_row(marker, label, box.player, amount(box.points, lang), amount(bet, lang) if bet else "-", cards,
-                          value, str(box.streak), str(state.yellow.get(box.player, 0)), _marks(state, box, hand, lang),
+                          value, streak_cell(box.streak, bomb), str(state.yellow.get(box.player, 0)),
+                          _marks(state, box, hand, lang),
                           style=style)  # fmt: skip
     footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic", no_wrap=True, overflow="ignore")
     return Group(title, table.text(), footer)

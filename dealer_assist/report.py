@@ -25,9 +25,10 @@ from dealer_assist.render import ratio_text, result_text
 
 RESULT_COUNTS = {"wins": ("win",), "blackjacks": ("blackjack",), "unders": ("under",), "busts": ("bust",),
                  "surrenders": ("surrender",), "jokers": ("joker",)}  # fmt: skip
-# the hands counted as won, lost and pushed (the report says so under the box table)
+# the hands counted as won, lost and pushed (the report says so under the box table); a
+# surrender (half the bet back, SURR-4) is none of them: it has its own column, as at the casino
 WON = ("win", "blackjack", "under")
-LOST = ("lose", "bust", "joker", "surrender")
+LOST = ("lose", "bust", "joker")
 PUSHED = ("push", "forced_push")
 
 
@@ -419,10 +420,11 @@ def build_all(reports: list[dict], *, other_tables: int = 0) -> dict[str, Any]:
         for box in report["boxes"]:
             p = players.setdefault(box["player"], {"player": box["player"], "sessions": set(), "boxes": set(),
                                                   "games": 0, "won": 0, "lost": 0, "pushed": 0, "blackjacks": 0,
-                                                  "unders": 0, "busts": 0, "jokers": 0, "points": 0})  # fmt: skip
+                                                  "unders": 0, "busts": 0, "surrenders": 0, "jokers": 0,
+                                                  "points": 0})  # fmt: skip
             p["sessions"].add(title["session"])
             p["boxes"].add(box["box"])
-            for key in ("games", "won", "lost", "pushed", "blackjacks", "unders", "busts", "jokers"):
+            for key in ("games", "won", "lost", "pushed", "blackjacks", "unders", "busts", "surrenders", "jokers"):
                 p[key] += box[key]
             p["points"] += box["points_end"] - box["points_start"]
         d = levels.setdefault(title["difficulty"] or "-", {"difficulty": title["difficulty"], "quests": 0,
@@ -445,13 +447,14 @@ def build_all(reports: list[dict], *, other_tables: int = 0) -> dict[str, Any]:
 
 
 PLAYER_COLUMNS = ("player", "sessions", "boxes_sat", "games", "won", "lost", "pushed", "blackjacks", "unders",
-                  "busts", "jokers", "points_won")  # fmt: skip
+                  "busts", "surrenders", "jokers", "points_won")  # fmt: skip
 LEVEL_COLUMNS = ("difficulty", "quests", "successes", "failures", "running", "average_games")
 
 
 def _player_cells(p: dict, lang: str) -> list[str]:
     return [p["player"], str(p["sessions"]), " ".join(map(str, p["boxes"])),
-            *(str(p[k]) for k in ("games", "won", "lost", "pushed", "blackjacks", "unders", "busts", "jokers")),
+            *(str(p[k]) for k in ("games", "won", "lost", "pushed", "blackjacks", "unders", "busts", "surrenders",
+                                  "jokers")),
             amount(p["points"], lang, sign=True)]  # fmt: skip
 
 

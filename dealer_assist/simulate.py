@@ -36,6 +36,7 @@ PUBLISHED_EDGE = 0.0033  # Wizard of Odds: 6 decks, S17, DAS, late surrender, no
 DIFFICULTIES = ("easy", "normal", "hard", "extreme")
 END_REASONS = ("hp_zero", "below_threshold", "shoe_empty", "joker", "burst_stream", "unfinished")
 
+# (done, total, estimate and its interval); the estimate is None while no chunk has returned yet
 Progress = Callable[[int, int, "tuple[float, float, float] | None"], None]
 
 
@@ -65,36 +66,82 @@ def _indexed(job: tuple[Callable[[dict], dict], int, dict]) -> tuple[int, dict]:
     return index, func(task)
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the pool (no traceback from
-    every worker)."""
+def _worker_start(counter) -> None:
+    """A pool worker leaves Ctrl-C to the main process, which stops the pool (no traceback from
+    every worker). It was forked with SIGINT blocked (``run_tasks``), so a Ctrl-C typed while
+    it starts cannot kill it before this; ignored now, a pending one is dropped."""
     import signal
 
+    from dealer_assist.sim import progress
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    progress.install_worker(counter)
+
+
+WAIT = 0.2  # seconds between two looks at the workers' progress
 
 
 def run_tasks(func: Callable[[dict], dict], tasks: list[dict], workers: int,
-              on_result: Callable[[dict], None] | None = None) -> list[dict]:  # fmt: skip
+              on_result: Callable[[dict], None] | None = None,
+              on_tick: Callable[[int], None] | None = None) -> list[dict]:  # fmt: skip
     """``func`` over ``tasks`` on ``workers`` processes; the results in the tasks' order.
-    ``on_result`` sees each result as it arrives (in any order)."""
+    ``on_result`` sees each result as it arrives (in any order); ``on_tick`` sees the count
+    the workers have done so far, chunks under way included (``sim.progress``).
+
+    Ctrl-C: the pool's workers are forked with SIGINT blocked and then ignore it, so only this
+    process takes it; the ``with`` ends the pool (its workers are terminated)."""
+    import signal
+
+    from dealer_assist.sim import progress
+
     results: list[dict | None] = [None] * len(tasks)
     if workers <= 1 or len(tasks) <= 1:
-        for index, task in enumerate(tasks):
-            results[index] = func(task)
-            if on_result is not None:
-                on_result(results[index])
+        progress.install_local(on_tick)
+        try:
+            for index, task in enumerate(tasks):
+                results[index] = func(task)
+                if on_result is not None:
+                    on_result(results[index])
+        finally:
+            progress.install_local(None)
         return results  # type: ignore[return-value]
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with context.Pool(min(workers, len(tasks)), initializer=_ignore_interrupts) as pool:
-        jobs = [(func, index, task) for index, task in enumerate(tasks)]
-        for index, result in pool.imap_unordered(_indexed, jobs):
-            results[index] = result
-            if on_result is not None:
-                on_result(result)
+    counter = context.Value("q", 0)
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = context.Pool(min(workers, len(tasks)), initializer=_worker_start, initargs=(counter,))
+        with pool:
+            # a Ctrl-C typed while the pool started is taken here, inside the with
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            jobs = [(func, index, task) for index, task in enumerate(tasks)]
+            arriving = pool.imap_unordered(_indexed, jobs)
+            for _ in range(len(tasks)):
+                while True:
+                    try:
+                        index, result = arriving.next(timeout=WAIT)
+                        break
+                    except multiprocessing.TimeoutError:
+                        if on_tick is not None:
+                            on_tick(counter.value)
+                results[index] = result
+                if on_result is not None:
+                    on_result(result)
+                if on_tick is not None:
+                    on_tick(counter.value)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     return results  # type: ignore[return-value]
+
+
+def _moved(progress: Progress | None, total: int) -> Callable[[int], None] | None:
+    """The bar's move as the workers play (the estimate waits for whole chunks: ``None``)."""
+    if progress is None:
+        return None
+    return lambda done: progress(min(done, total), total, None)
 
 
 def _chunks(total: int, size: int) -> list[tuple[int, int]]:
@@ -171,7 +218,7 @@ def simulate_casino(strategy: str = "basic", shuffle: str = "continuous", hands:
             progress(count, hands, (edge, low, high))
 
     started = time.perf_counter()
-    results = run_tasks(house_edge_chunk, tasks, workers, arrived)
+    results = run_tasks(house_edge_chunk, tasks, workers, arrived, _moved(progress, hands))
     wall = time.perf_counter() - started
     net = _merge([r["net"] for r in results])
     tally = _merge([r["tally"] for r in results])
@@ -237,7 +284,7 @@ def simulate_game(strategy: str = "basic", shuffle: str = "reshuffle", games: in
             progress(done, games, proportion_interval(merged.get("win", 0), done))
 
     started = time.perf_counter()
-    results = run_tasks(game_chunk, tasks, workers, arrived)
+    results = run_tasks(game_chunk, tasks, workers, arrived, _moved(progress, games))
     wall = time.perf_counter() - started
     outcome = _merge([r["results"] for r in results])
     chips = _merge([r["chips"] for r in results])
@@ -339,7 +386,7 @@ def simulate_quest(difficulty: str = "normal", dice: tuple[int, ...] | None = No
             progress(done[0], quests, proportion_interval(done[1], done[0]))
 
     started = time.perf_counter()
-    results = run_tasks(quest_chunk, tasks, workers, arrived)
+    results = run_tasks(quest_chunk, tasks, workers, arrived, _moved(progress, quests))
     wall = time.perf_counter() - started
     records = [r for chunk_result in results for r in chunk_result["results"]]
     count = len(records)
@@ -412,6 +459,33 @@ def _by_dice(records: list[dict], success: str) -> dict[str, dict[str, Any]]:
 
 # --------------------------------------------------------------------------- what is printed
 
+RANKED_QUESTS = 30  # a roll of the dealer's dice is ranked (best, worst) from this many quests
+
+
+def _by_dice_line(groups: dict[str, dict[str, Any]], lang: str) -> str:
+    """The rolls of the dealer's dice, best and worst — only among the rolls met in at least
+    ``RANKED_QUESTS`` quests, each with its 95% interval; with fewer than two such rolls, the
+    sentence says that the run is too small to rank them."""
+    from dealer_assist.i18n import text
+
+    ranked = {faces: g for faces, g in groups.items() if g["quests"] >= RANKED_QUESTS}
+    if len(ranked) < 2:
+        return text("sim.quest.by_dice_few", lang, kinds=len(groups), least=RANKED_QUESTS,
+                    most=max(g["quests"] for g in groups.values()))  # fmt: skip
+    best = max(ranked, key=lambda faces: (ranked[faces]["success"], faces))
+    worst = min(ranked, key=lambda faces: (ranked[faces]["success"], faces))
+
+    def shown(faces: str) -> dict[str, Any]:
+        g = ranked[faces]
+        return {"p": percent(g["success"], 1), "low": percent(g["ci95"][0], 1), "high": percent(g["ci95"][1], 1),
+                "n": g["quests"]}  # fmt: skip
+
+    b, w = shown(best), shown(worst)
+    return text("sim.quest.by_dice_ranked", lang, kinds=len(groups), ranked=len(ranked), least=RANKED_QUESTS,
+                best=best, best_p=b["p"], best_low=b["low"], best_high=b["high"], best_n=b["n"], worst=worst,
+                worst_p=w["p"], worst_low=w["low"], worst_high=w["high"], worst_n=w["n"])  # fmt: skip
+
+
 
 def percent(value: float, digits: int = 3) -> str:
     return "-" if value is None or math.isnan(value) else f"{value * 100:.{digits}f}%"
@@ -465,11 +539,7 @@ def lines(result: dict[str, Any], lang: str = "en") -> list[str]:
         out.append(text("sim.quest.ended", lang, reasons=ended))
         groups = result["by_dice"]
         if result["dice"] == "random" and len(groups) > 1:
-            best = max(groups, key=lambda faces: (groups[faces]["success"], faces))
-            worst = min(groups, key=lambda faces: (groups[faces]["success"], faces))
-            out.append(text("sim.quest.by_dice", lang, best=best, best_p=percent(groups[best]["success"], 1),
-                            best_n=groups[best]["quests"], worst=worst, worst_p=percent(groups[worst]["success"], 1),
-                            worst_n=groups[worst]["quests"], kinds=len(groups)))  # fmt: skip
+            out.append(_by_dice_line(groups, lang))
         g = result["games"]
         out.append(text("sim.quest.games", lang, mean=f"{g['mean']:.1f}", median=f"{g['median']:g}",
                         p10=f"{g['p10']:g}", p90=f"{g['p90']:g}", most=g["max"]))  # fmt: skip

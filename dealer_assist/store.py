@@ -143,6 +143,10 @@ def _create_v2(db: sqlite_utils.Database) -> None:
     """Game results for browsing, and the head of each session's hash chain."""
     db["sessions"].add_column("event_count", int, not_null_default=0)
     db["sessions"].add_column("head_hash", str, not_null_default="")
+    # the head of the sessions a v1 database already holds: their last event
+    db.execute("update sessions set event_count = coalesce((select max(seq) from events e where e.session_id = "
+               "sessions.id), 0), head_hash = coalesce((select hash from events e where e.session_id = sessions.id "
+               "order by seq desc limit 1), '')")  # fmt: skip
     db["games"].create(
         {"session_id": int, "game": int, "recovery": int, "dealer_total": int, "damage": int, "heal": int,
          "points": int, "hp_after": int, "hands": str, "ledger": str, "record": str},
@@ -280,11 +284,19 @@ def _sqlite_error(path: Path, exc: sqlite3.Error) -> StoreError:
     """An SQLite error met while opening or writing, as one sentence."""
     message = str(exc)
     low = message.lower()
-    if "not a database" in low or "encrypted" in low or "malformed" in low:
+    if "malformed" in low or "corrupt" in low:
+        return damaged(path, [message])
+    if "not a database" in low or "encrypted" in low:
         return StoreError("store.not_sqlite", path=str(path))
     if "readonly" in low or "read-only" in low:
         return StoreError("store.readonly", path=str(path))
     return StoreError("store.cannot_open", path=str(path), reason=message)
+
+
+def damaged(path: Path, found: list[str]) -> StoreError:
+    """A damaged file: which one, and the first thing SQLite found wrong."""
+    first = " ".join(found[0].split()) if found else "?"
+    return StoreError("store.damaged", path=str(path), found=first[:200])
 
 
 def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
@@ -319,6 +331,8 @@ class Store:
             conn = _connect(self.path, readonly)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA busy_timeout=5000")
+            # before anything is written: a damaged file is never written (in full before writing)
+            self.check_integrity(full=not readonly)
             self._check_ours()
             if not readonly:
                 self.db.enable_wal()
@@ -334,9 +348,41 @@ class Store:
                 conn.close()
             raise
         self._columns = {t: set(self.db[t].columns_dict) for t in self.db.table_names()}
+        if not readonly:  # what an older version did not record (games rows, seats), filled in once
+            from dealer_assist.store_upgrade import fill_unrecorded
+
+            fill_unrecorded(self)
 
     def close(self) -> None:
         self.db.close()
+
+    def check_integrity(self, *, full: bool = True) -> None:
+        """SQLite's own check of the file: ``PRAGMA integrity_check`` (also every index against
+        its table) when opened for writing and in ``verify``, ``quick_check`` when opened for
+        reading; a few milliseconds for 1,000 games. A damaged file is one ``StoreError``
+        naming what SQLite found."""
+        pragma = "integrity_check" if full else "quick_check"
+        try:
+            found = [row[0] for row in self.db.execute(f"PRAGMA {pragma}(20)").fetchall()]
+        except sqlite3.DatabaseError as exc:
+            raise _sqlite_error(self.path, exc) from None
+        if found != ["ok"]:
+            raise damaged(self.path, found)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction: every query inside sees the same committed state, whatever
+        another window writes meanwhile (WAL readers keep their snapshot)."""
+        conn = self.db.conn
+        if conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if conn.in_transaction:
+                conn.execute("COMMIT")
 
     def _check_ours(self) -> None:
         """Refuse another program's SQLite database (an empty one is fine)."""
@@ -549,7 +595,8 @@ class Store:
         snapshot: tuple[str, str] | None = None,
     ) -> tuple[int, str]:  # fmt: skip
         """Store one line's commands in one transaction: each item is (normalised text, parsed
-        event) or (normalised text, parsed event, the line as typed).
+        event) or (normalised text, parsed event, the line as typed), or that and the event's
+        timestamp (an import that keeps an exported chain, ``chainfile``).
 
         ``after`` is the (seq, hash) of the last stored event as this window knows it; if the
         database holds another last event (a second writer), or ``lock`` is given and this
@@ -559,9 +606,9 @@ class Store:
         seq, prev = after
         rows = []
         for item in items:
-            text, event, typed = (*item, None)[:3]
+            text, event, typed, kept = (*item, None, None)[:4]  # kept: an imported event's own time
             seq += 1
-            stamp = now()
+            stamp = kept or now()
             body = json.dumps(event, ensure_ascii=False, sort_keys=True)
             digest = event_hash(prev, seq, text, body, stamp, typed)
             rows.append({"session_id": session.id, "seq": seq, "text": text, "event": body, "ts": stamp,
@@ -608,21 +655,30 @@ class Store:
 
     # -- snapshots (a cache: the events are the truth)
 
-    def snapshot(self, session: SessionRow) -> tuple[int, str, str, str] | None:
-        """(seq, event hash, engine, body) of the session's snapshot, if it is still anchored:
-        its checksum holds and the event it names still has that hash."""
-        if not self._has("snapshots"):
-            return None
-        row = self.db.conn.execute(
-            "select s.seq, s.hash, s.engine, s.body, s.checksum, e.hash from snapshots s "
-            "left join events e on e.session_id = s.session_id and e.seq = s.seq where s.session_id = ?",
-            [session.id]).fetchone()  # fmt: skip
+    def snapshot(self, session: SessionRow) -> tuple[int, str, str, str, bool] | None:
+        """(seq, event hash, engine, body, sealed) of the session's snapshot, if it is still
+        anchored (the event it names still has that hash); ``sealed``: its seal holds
+        (``dealer_assist.seal``: made on this computer, unchanged since, for that event)."""
+        from dealer_assist import seal
+
+        row = self.snapshot_row(session)
         if row is None:
             return None
         seq, digest, engine, body, checksum, event = row
-        if event != digest or hashlib.sha256(body.encode("utf-8")).hexdigest() != checksum:
+        typed = all(isinstance(v, t) for v, t in ((seq, int), (digest, str), (engine, str), (body, str)))
+        if event != digest or not typed:
+            return None  # not anchored to its event, or not even the columns' types: never used
+        return seq, digest, engine, body, seal.holds(checksum, seq, digest, engine, body)
+
+    def snapshot_row(self, session: SessionRow) -> tuple | None:
+        """The snapshot row as stored, anchored or not: (seq, hash, engine, body, checksum, the
+        hash of the event it names) — for ``verify``, which compares it with the replay."""
+        if not self._has("snapshots"):
             return None
-        return seq, digest, engine, body
+        return self.db.conn.execute(
+            "select s.seq, s.hash, s.engine, s.body, s.checksum, e.hash from snapshots s "
+            "left join events e on e.session_id = s.session_id and e.seq = s.seq where s.session_id = ?",
+            [session.id]).fetchone()  # fmt: skip
 
     def game_records(self, session: SessionRow, count: int) -> list[str]:
         """The JSON records of the session's first ``count`` games (the ``games`` rows)."""
@@ -631,10 +687,17 @@ class Store:
         return [row[0] for row in rows]
 
     def _snapshot_row(self, session: SessionRow, snapshot: tuple[int, str, str, str]) -> None:
+        """Keep a snapshot with its seal (none kept on a computer that has no key)."""
+        from dealer_assist import seal
+
         seq, digest, engine, body = snapshot
+        checksum = seal.seal(seq, digest, engine, body)
+        if checksum is None:
+            self.db.conn.execute("delete from snapshots where session_id = ?", [session.id])
+            return
         self.db.conn.execute(
             "insert or replace into snapshots (session_id, seq, hash, engine, body, checksum) values (?, ?, ?, ?, ?, ?)",
-            [session.id, seq, digest, engine, body, hashlib.sha256(body.encode("utf-8")).hexdigest()])  # fmt: skip
+            [session.id, seq, digest, engine, body, checksum])  # fmt: skip
 
     def keep_snapshot(self, session: SessionRow, snapshot: tuple[int, str, str, str]) -> None:
         """Store a snapshot on its own (when a window closes); a failure only loses the cache."""
@@ -648,14 +711,26 @@ class Store:
 
     def verify(self, session: SessionRow) -> "Verdict":
         """Recompute the chain; name the first event changed, removed, inserted or reordered."""
-        rows = self._event_rows(session)
-        if self._has("sessions", "head_hash"):
-            head = next(iter(self.db.query(
-                "select event_count, head_hash from sessions where id = ?", [session.id])))  # fmt: skip
-            count, digest = head["event_count"], head["head_hash"]
-        else:  # a v1 database kept no head
-            count, digest = len(rows), rows[-1].hash if rows else ""
+        with self.reading():  # the events and the head as one committed state (another window may write)
+            rows = self._event_rows(session)
+            count, digest = self._stored_head(session, rows)
         return verify_chain(rows, count, digest)
+
+    def _stored_head(self, session: SessionRow, rows: list[EventRow]) -> tuple[int, str]:
+        """(event count, head hash) as the sessions row keeps them. A v1 database kept no head;
+        nor did a v1 session migrated to v2 by a version that left the head empty (its events
+        all older than the v2 migration): the head is then its last event."""
+        legacy = (len(rows), rows[-1].hash if rows else "")
+        if not self._has("sessions", "head_hash"):
+            return legacy
+        head = self.db.conn.execute("select event_count, head_hash from sessions where id = ?",
+                                    [session.id]).fetchone()  # fmt: skip
+        count, digest = head
+        if rows and count == 0 and digest == "" and self._has("migrations"):
+            applied = self.db.conn.execute("select applied from migrations where version = 2").fetchone()
+            if applied is not None and all(row.ts <= applied[0] for row in rows):
+                return legacy
+        return count, digest
 
 
 def _encodable(text: str) -> bool:

@@ -8,6 +8,7 @@ from dealer_assist.cards import Card, is_blackjack
 from dealer_assist.casino import pay, play, shoe
 from dealer_assist.casino.state import DEALER, INSURANCE, Phase
 from dealer_assist.casino.step import Step
+from dealer_assist.casino.words import Seats
 
 
 def deal(t: Step, cmd: n.Deal) -> None:
@@ -42,7 +43,7 @@ def end_of_deal(t: Step) -> None:
         offered = [s for s in current.betting if t.state.seats[s].chips >= INSURANCE]
         if offered:
             t.state.phase = Phase.INSURANCE
-            t.rule("INS-1", "casino.insurance_offered", seats=", ".join(map(str, offered)))
+            t.rule("INS-1", "casino.insurance_offered", seats=Seats(tuple(offered)))
             return
     if up.rank == "A" or up.is_ten:
         t.state.phase = Phase.PEEK
@@ -74,7 +75,10 @@ def close_insurance(t: Step) -> None:
     for number in current.betting:
         current.insured.setdefault(number, False)
     taken = [s for s, took in current.insured.items() if took]
-    t.rule("INS-3", "casino.insurance_closed", seats=", ".join(map(str, taken)) or "-")
+    if taken:
+        t.rule("INS-3", "casino.insurance_closed", seats=Seats(tuple(taken)))
+    else:
+        t.rule("INS-3", "casino.insurance_closed_none")
     t.state.phase = Phase.PEEK
 
 
@@ -84,14 +88,18 @@ def peek(t: Step, cmd: n.Peek) -> None:
     hole = current.dealer[1]
     if cmd.card is not None:
         if cmd.card.is_unknown:
-            t.refuse("PEEK-1", "casino.hole_face")
+            if not hole.is_unknown:  # dealt with its face: the command needs none
+                t.refuse("PEEK-1", "casino.hole_face_known", hole=str(hole), command="peek")
+            t.refuse("PEEK-1", "casino.hole_face", command="peek", card=shoe.example_face(t.state))
         if not hole.is_unknown and not hole.matches(cmd.card):
             t.refuse("PEEK-1", "casino.hole_mismatch", card=str(cmd.card), hole=str(hole))
-        current.dealer[1] = Card(cmd.card.rank, cmd.card.suit, True)
+        current.dealer[1] = Card(cmd.card.rank, cmd.card.suit or hole.suit, True)
     elif hole.is_unknown:
-        t.refuse("PEEK-1", "casino.hole_face")
+        t.refuse("PEEK-1", "casino.hole_face", command="peek", card=shoe.example_face(t.state))
     if current.dealer[1].is_joker:
         t.refuse("SHOE-1", "casino.no_jokers")
+    if hole.is_unknown:  # named now: it counts now (SHOE-1)
+        shoe.face(t, current.dealer[1])
     current.peeked = True
     blackjack = is_blackjack(current.dealer)
     for number, took in current.insured.items():  # INS-4

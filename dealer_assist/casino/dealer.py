@@ -22,14 +22,18 @@ def reveal(t: Step, cmd: n.Reveal) -> None:
     hole = current.dealer[1]
     if cmd.card is not None:
         if cmd.card.is_unknown:
-            t.refuse("DEALER-1", "casino.hole_face")
+            if not hole.is_unknown:  # dealt with its face: the command needs none
+                t.refuse("DEALER-1", "casino.hole_face_known", hole=str(hole), command="reveal")
+            t.refuse("DEALER-1", "casino.hole_face", command="reveal", card=shoe.example_face(t.state))
         if cmd.card.is_joker:
             t.refuse("SHOE-1", "casino.no_jokers")
         if not hole.is_unknown and not hole.matches(cmd.card):
             t.refuse("DEALER-1", "casino.hole_mismatch", card=str(cmd.card), hole=str(hole))
-        hole = Card(cmd.card.rank, cmd.card.suit, True)
+        if hole.is_unknown:  # named now: it counts now (SHOE-1)
+            shoe.face(t, cmd.card)
+        hole = Card(cmd.card.rank, cmd.card.suit or hole.suit, True)
     elif hole.is_unknown:
-        t.refuse("DEALER-1", "casino.hole_face")
+        t.refuse("DEALER-1", "casino.hole_face", command="reveal", card=shoe.example_face(t.state))
     current.dealer[1] = Card(hole.rank, hole.suit, False)  # face up from now on
     current.hole_shown = True
     t.rule("DEALER-1", "casino.reveal", card=str(current.dealer[1]), total=total(current.dealer))

@@ -33,7 +33,8 @@ def _dealer_cells(state: CasinoState) -> tuple[str, str]:
 def panel(state: CasinoState, lang: str = "en"):
     """The dealer's screen after each command: the round, the shoe, every seat's chips and hands."""
     title = Text(no_wrap=True, overflow="ignore")
-    title.append(text("casino.panel.title", lang, round=state.rounds or "-", rounds=ROUNDS, shoe=state.shoe_left))
+    title.append(text("casino.panel.title" if state.rounds else "casino.panel.title_setup", lang, round=state.rounds,
+                      rounds=ROUNDS, shoe=state.shoe_left))  # fmt: skip
     table = grid(("", "seat", "player", "chips", "bet", "cards", "total", ""), lang, right=("chips", "bet"),
                  ruled=False)  # fmt: skip
     current = state.round

@@ -18,6 +18,9 @@ INSURANCE = 5  # INS-2
 ROUNDS = 5  # TABLE-3
 SEATS = 6  # TABLE-1
 SHOE = 312  # SHOE-1
+DECKS = 6  # SHOE-1: six 52-card decks
+PER_RANK = 4 * DECKS  # SHOE-1: 24 aces, 24 twos, ... in the shoe
+PER_CARD = DECKS  # SHOE-1: 6 of each exact card (As, Td ...)
 RESHUFFLE_BELOW = 78  # SHOE-3: a quarter of the shoe
 MAX_HANDS = 4  # PLAY-5
 
@@ -87,6 +90,10 @@ class CasinoState:
     history: History = field(default_factory=History)
     over: bool = False
     reason: str | None = None  # how the game ended: "rounds" (TABLE-3) or "no_bets" (TABLE-7)
+    # SHOE-1: the faces out of the shoe since it was last filled, by rank ("A") and by exact
+    # card ("As"); ``faces_left`` is the shoe's count they were taken at (``casino.shoe``)
+    faces_out: dict[str, int] = field(default_factory=dict)
+    faces_left: int = SHOE
 
     def copy(self) -> "CasinoState":
         return _copy(self)
@@ -98,5 +105,5 @@ class CasinoState:
 
 
 Seat.copy = copier(Seat)  # type: ignore[attr-defined]
-_copy = copier(CasinoState, seats="{{k: v.copy() for k, v in {}.items()}}",
+_copy = copier(CasinoState, seats="{{k: v.copy() for k, v in {}.items()}}", faces_out="dict({})",
                round="{0}.copy() if {0} is not None else None")  # fmt: skip

@@ -7,6 +7,7 @@ from dealer_assist import notation as n
 from dealer_assist.casino import shoe
 from dealer_assist.casino.state import BET, CHIPS, ROUNDS, SEATS, DEALER, Phase, Round, Seat
 from dealer_assist.casino.step import Step
+from dealer_assist.casino.words import Seats
 from dealer_assist.core.hand import Hand
 
 
@@ -64,7 +65,7 @@ def start_round(t: Step) -> None:
         else:
             player.out = True
             t.rule("TABLE-5", "casino.sits_out", seat=number, player=player.player, chips=player.chips)
-    t.rule("TABLE-4", "casino.bets", seats=", ".join(map(str, current.betting)), bet=BET)
+    t.rule("TABLE-4", "casino.bets", seats=Seats(tuple(current.betting)), bet=BET)
     order = play_order(first, current.betting, len(state.seats))
     if order and order[0] != first:
         t.rule("TABLE-6", "casino.first_moves_on", first=first, seat=order[0])
@@ -107,12 +108,14 @@ def ranking(state) -> list[dict]:
 
 
 def verdict(state) -> dict:
-    """RANK-2 / RANK-3: the winner (None for a draw); alone: win, draw or lose against 100."""
+    """RANK-2: two or more players: the ``winner`` (None for a draw), no ``result``; RANK-3:
+    alone, the ``result`` against 100 (win, draw or lose) and no ``winner`` — RANK-2 names a
+    winner among players, so the two keys never say different things (CASINO.md RANK-3)."""
     seats = list(state.seats.values())
     if len(seats) == 1:
         chips = seats[0].chips
         result = "win" if chips > CHIPS else "draw" if chips == CHIPS else "lose"
-        return {"alone": True, "result": result, "winner": seats[0].player if result == "win" else None}
+        return {"alone": True, "result": result, "winner": None}
     top = max(s.chips for s in seats)
     leaders = [s for s in seats if s.chips == top]
     return {"alone": False, "result": None, "winner": leaders[0].player if len(leaders) == 1 else None}

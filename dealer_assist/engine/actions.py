@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from dealer_assist import notation as n
 from dealer_assist.core import hand as mechanics
 from dealer_assist.engine import flow, guild, jokers, surrender
@@ -138,5 +140,43 @@ def timeup(t: Table) -> None:
         else:
             flow.stand(t, hand)
         standing.append(hand.label)
-    t.rule("TIME-1", "time.up", hands=", ".join(standing) or "-")
+    key, params = _time_up(standing)
+    t.rule("TIME-1", key, **params)
     flow.next_turn(t)
+
+
+def _time_up(standing: list[str]) -> tuple[str, dict]:
+    """TIME-1's ruling: the hands that stand, each named as a box's hand (``7``) or a split
+    hand (``3a``), in one sentence whose verb agrees with them."""
+    if not standing:
+        return "time.up_none", {}
+    return ("time.up" if len(standing) == 1 else "time.up_many"), {"hands": HandNames(tuple(standing))}
+
+
+@dataclass(frozen=True, slots=True)
+class HandNames:
+    """Hands named in a sentence: ``box 7's hand`` for a box's one hand, ``hand 3a`` for a
+    split hand, joined the language's way."""
+
+    labels: tuple[str, ...]
+
+    def localized(self, lang: str) -> str:
+        from dealer_assist.messages import text
+
+        def join(items: list[str]) -> str:
+            if len(items) == 1:
+                return items[0]
+            return text("list.and", lang, items=text("list.and_sep", lang).join(items[:-1]), last=items[-1])
+
+        boxes = [label for label in self.labels if label.isdigit()]
+        split = [label for label in self.labels if not label.isdigit()]
+        parts = []
+        if boxes:
+            numbers = join([text("term.box_number", lang, box=box) for box in boxes])
+            parts.append(text("term.box_hand" if len(boxes) == 1 else "term.box_hands", lang, boxes=numbers))
+        if split:
+            parts.append(text("term.split_hand" if len(split) == 1 else "term.split_hands", lang, hands=join(split)))
+        return join(parts)
+
+    def __str__(self) -> str:
+        return self.localized("en")

@@ -166,6 +166,9 @@ def _refuse_out_of_turn(state: State, cmd: n.Command) -> None:
         raise RuleViolation("SURR-5", "lock.after_call")
     if isinstance(cmd, (n.Bet, n.Redistribute, n.Backbet)) and phase in IN_GAME:
         raise RuleViolation("BET-1", "bet.window_closed", expected=expected)
+    if isinstance(cmd, n.Seat) and cmd.box in state.boxes:  # the box has played: its player stays
+        raise RuleViolation("SETUP", "setup.seat_played", box=cmd.box, player=state.boxes[cmd.box].player,
+                            name=cmd.name)  # fmt: skip
     if isinstance(cmd, SETUP_COMMANDS):
         raise RuleViolation("SETUP", "setup.too_late", command=cmd.keyword)
     raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected)

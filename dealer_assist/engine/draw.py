@@ -46,12 +46,15 @@ def reveal(t: Table, cmd: n.Reveal) -> None:
 
 def _face(t: Table, hole: Card, given: Card | None, *, clause: str) -> Card:
     """The hole card's face: from the deal line, or given now (and then it must agree)."""
+    command = "reveal" if clause == "CARD-4" else "peek"  # the command to give it with (its example)
     if given is None:
         if hole.is_unknown:
-            t.refuse(clause, "dealer.hole_face_needed")
+            t.refuse(clause, "dealer.hole_face_needed", command=command)
         return hole
     if given.is_unknown:
-        t.refuse(clause, "dealer.hole_face_needed")
+        if not hole.is_unknown:  # dealt with its face: the command needs none
+            t.refuse(clause, "dealer.hole_face_known", hole=str(hole), command=command)
+        t.refuse(clause, "dealer.hole_face_needed", command=command)
     if not hole.is_unknown and not hole.matches(given):
         t.refuse(clause, "dealer.hole_mismatch", card=str(given), hole=str(hole))
     if hole.is_unknown and given.is_joker:

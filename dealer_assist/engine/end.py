@@ -52,9 +52,11 @@ def fail_now(t: Table, *, reason: str, clause: str) -> None:
 
 
 def after_settlement(t: Table) -> None:
-    """END-2: success, then Burst Stream (DSK-7), then END-F1; then ANN-1."""
+    """END-2: success, then Burst Stream (DSK-7), then END-F1; then ANN-1 (not at HP 0: END-S
+    has said the quest is won, and "0 P or less" is no announcement)."""
     state, game = t.state, t.game
-    t.rule("ANN-1", "announce", hp=state.hp, announce=announce(state.hp))
+    if state.hp > 0:
+        t.rule("ANN-1", "announce", hp=state.hp, announce=announce(state.hp))
     if state.status is Status.SUCCESS:
         _finish(t)
         return

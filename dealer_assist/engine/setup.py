@@ -51,10 +51,16 @@ def configure(t: Table, cmd: n.Command) -> None:
                 t.refuse("SETUP", "setup.seat_points")
             bankrupt = points < config.min_bet
             boxes = t.own_boxes()
+            was = boxes.get(number)  # a box seated again in the setup: the new player replaces the old
             boxes[number] = Box(number=number, player=name, points=points, bankrupt=bankrupt, start=points)
             state.boxes = dict(sorted(boxes.items()))
             t.own_players()
+            if was is not None and all(box.player != was.player for box in boxes.values()):
+                state.yellow.pop(was.player, None)  # no longer at the table (nobody has played yet)
             state.yellow.setdefault(name, 0)
+            if was is not None:
+                t.rule("SETUP", "setup.seat_replaced", box=number, player=name, was=was.player, points=points,
+                       before=was.points)  # fmt: skip
             if bankrupt:
                 t.rule("BOX-1", "box.bankrupt_seated", box=number, points=points)
             else:

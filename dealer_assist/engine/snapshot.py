@@ -7,8 +7,11 @@ away and the state is rebuilt from the events. The finished games' records are n
 snapshot (they are the ``games`` rows): ``load`` takes them from the caller, as a sequence
 that may be read later (``History.deferred``).
 
-Only the engine's own classes can come out of ``load`` (a whitelist, no pickle): a damaged or
-hostile snapshot raises ``SnapshotError`` and is ignored.
+Only the engine's own classes can come out of ``load`` (a whitelist, no pickle), and every
+field must hold a value of its declared type (``int`` is not ``"7"``, a card is a real card):
+a damaged or hostile snapshot raises ``SnapshotError`` and is ignored. That a well-formed
+snapshot really summarises its log is told by its seal (``dealer_assist.seal``) when a session
+resumes, and by replaying the log (``matches``) when it is verified.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import types
+import typing
 from enum import Enum
 from functools import lru_cache
 from importlib import resources
@@ -92,16 +97,30 @@ def _decode(value: Any, history: Callable[[int], History]) -> Any:
     if not isinstance(value, dict):
         return value
     if "__history" in value:
-        return history(int(value["__history"]))
+        count = value["__history"]
+        if type(count) is not int or count < 0 or len(value) != 1:
+            raise SnapshotError("a damaged count of finished games")
+        return history(count)
     if "__enum" in value:
-        return _classes()[value["__enum"]](value["v"])
+        cls = _classes()[value["__enum"]]
+        if not (isinstance(cls, type) and issubclass(cls, Enum)):
+            raise SnapshotError("an enum that is not one")
+        return cls(value["v"])
     if "__class" in value:
         cls = _classes()[value["__class"]]
+        if not dataclasses.is_dataclass(cls):
+            raise SnapshotError(f"{cls.__name__} is not a record")
         names = {f.name for f in dataclasses.fields(cls)}
         args = {k: _decode(v, history) for k, v in value.items() if k != "__class"}
         if set(args) != names:
             raise SnapshotError(f"the fields of {cls.__name__} changed")
-        return cls(**args)
+        hints = _hints(cls)
+        for name, arg in args.items():
+            if not _fits(arg, hints[name]):
+                raise SnapshotError(f"{cls.__name__}.{name} holds a {type(arg).__name__}")
+        made = cls(**args)
+        _check_card(made)
+        return made
     if "__tuple" in value:
         return tuple(_decode(v, history) for v in value["__tuple"])
     if "__set" in value:
@@ -111,14 +130,73 @@ def _decode(value: Any, history: Callable[[int], History]) -> Any:
     raise SnapshotError("an unknown value in a snapshot")
 
 
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the declared type ``hint`` (the forms the states use)."""
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, option) for option in typing.get_args(hint))
+    if origin is None:
+        if hint is bool:
+            return type(value) is bool
+        if hint is int:
+            return type(value) is int
+        if hint is float:
+            return type(value) in (int, float)
+        return isinstance(hint, type) and isinstance(value, hint)
+    args = typing.get_args(hint)
+    if origin is list:
+        return type(value) is list and all(_fits(v, args[0]) for v in value)
+    if origin in (set, frozenset):
+        return isinstance(value, (set, frozenset)) and all(_fits(v, args[0]) for v in value)
+    if origin is tuple:
+        if type(value) is not tuple:
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(_fits(v, a) for v, a in zip(value, args))
+    if origin is dict:
+        return type(value) is dict and all(_fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
+    return isinstance(value, origin)
+
+
+def _check_card(value: Any) -> None:
+    """A card is one the notation could have read (CARD-1): a rank, a suit or none."""
+    from dealer_assist.cards import JOKER, RANKS, UNKNOWN, Card
+
+    if isinstance(value, Card):
+        if value.rank not in (*RANKS, JOKER, UNKNOWN) or value.suit not in (None, "s", "h", "d", "c"):
+            raise SnapshotError("a card that does not exist")
+
+
 def load(text: str, history: Callable[[int], History]) -> Any:
-    """The state kept by ``dump``; ``history(n)`` gives the records of the first ``n`` games."""
+    """The state kept by ``dump``; ``history(n)`` gives the records of the first ``n`` games.
+    Anything else than a state of these rules, field by field, raises ``SnapshotError``."""
     try:
         state = _decode(json.loads(text), history)
     except SnapshotError:
         raise
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
-        raise SnapshotError(f"a damaged snapshot: {exc}") from None
-    if not hasattr(type(state), "RULESET"):
+    except Exception as exc:  # noqa: BLE001 - whatever a damaged snapshot makes fail: it is only a cache
+        raise SnapshotError(f"a damaged snapshot: {type(exc).__name__}") from None
+    if not dataclasses.is_dataclass(state) or not hasattr(type(state), "RULESET"):
         raise SnapshotError("a snapshot that is not a state")
     return state
+
+
+def matches(body: str, state: Any, history: Callable[[int], History]) -> bool:
+    """Whether the snapshot ``body`` is the state the log gives (``state``, replayed): the same
+    text, or (written in another order) an equal state. For ``verify``."""
+    if body == dump(state):
+        return True
+    try:
+        return load(body, history) == state
+    except SnapshotError:
+        return False

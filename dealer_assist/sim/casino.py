@@ -32,6 +32,7 @@ from dealer_assist.casino.cpu import CATCH_UP_MOST, CATCH_UP_ROUND, Decider
 from dealer_assist.casino.state import BET, SHOE, CasinoState, Phase
 from dealer_assist.casino.step import Step
 from dealer_assist.casino.table import verdict
+from dealer_assist.sim import progress
 from dealer_assist.sim.shoe import CasinoShoe
 
 UNLIMITED = 10**12  # the seat's chips when the chip rules are relaxed (house edge)
@@ -160,7 +161,10 @@ def house_edge_chunk(task: dict) -> dict:
     net: Counter = Counter()
     state = _seated(UNLIMITED)
     seat = state.seats[1]
-    for _ in range(task["hands"]):
+    every, tick = progress.EVERY, progress.tick
+    for played in range(1, task["hands"] + 1):
+        if not played % every:
+            tick(every)
         if state.over:  # the five rounds are over: a new game at once, from the same shoe
             left, discards = state.shoe_left, state.discards
             state = _seated(UNLIMITED)
@@ -182,6 +186,7 @@ def house_edge_chunk(task: dict) -> dict:
         if hands[0].outcome == "blackjack":
             tally["blackjack"] += 1
         net[seat.chips - before] += 1
+    tick(task["hands"] % every)
     return {"hands": task["hands"], "net": dict(net), "tally": dict(tally), "seconds": time.perf_counter() - started}
 
 
@@ -235,6 +240,7 @@ def game_chunk(task: dict) -> dict:
             result = "draw" if own == top else "lose"
         results[result] += 1
         chips[own] += 1
+        progress.tick()
     return {"games": task["games"], "results": dict(results), "chips": dict(chips), "hands": hands_played,
             "tally": dict(tally), "seconds": time.perf_counter() - started}  # fmt: skip
 

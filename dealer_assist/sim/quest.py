@@ -35,6 +35,7 @@ from dealer_assist.engine.flow import current_hand
 from dealer_assist.engine.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
 from dealer_assist.engine.state import Phase, State, Status
 from dealer_assist.engine.table import Table
+from dealer_assist.sim import progress
 from dealer_assist.sim.shoe import HalfUpShoe
 
 MAX_STEPS_PER_GAME = 2_000  # a guard: a game never needs nearly as many commands
@@ -220,6 +221,7 @@ def quest_chunk(task: dict) -> dict:
     for number in range(task["first"], task["first"] + task["quests"]):
         rng = random.Random(f"quest:{task['seed']}:{number}")
         results.append(Quest(task, rng).run())
+        progress.tick()
     return {"quests": task["quests"], "results": results, "seconds": time.perf_counter() - started}
 
 
