@@ -9,10 +9,9 @@ hold::
     #@chain 1
     #@ dbfaeooabpjcmkhf...
 
-The block is JSON — ``{"events": [[SEQ, "TIMESTAMP", "HASH12", TYPED(, "EVENT JSON")], ...],
-"head": [COUNT, "HEAD"]}`` — compressed (zlib) and written one letter a half byte
-(``a``–``p``), so it holds no digit, word or ``#`` that could be read as or mistaken for a
-command. TYPED is ``0`` when the line as typed is the command's text, ``1`` when it is the
+The block is one JSON value a line, readable by anyone who holds the file: an event a line,
+``[SEQ, "TIMESTAMP", "HASH12", TYPED(, "EVENT JSON")]``, then the head, ``{"head": [COUNT,
+"HEAD"]}``. TYPED is ``0`` when the line as typed is the command's text, ``1`` when it is the
 previous event's (one line of ``;``-joined commands), ``null`` for an event stored before lines
 were kept (schema v3), else the line itself; the event JSON is there only when today's parser
 would not give the stored one. HASH12 (each event's short hash) names the first event of the
@@ -36,8 +35,6 @@ from dealer_assist.messages import text as say
 from dealer_assist.store import EventRow, SessionRow, Store, event_hash, short_hash
 
 FORMAT, MARK = "#@chain 1", "#@ "
-WIDTH = 100  # letters a line of the block
-LETTERS = "abcdefghijklmnop"  # one letter a half byte: the block has no digits, no word, no `#`
 SAME_AS_TEXT, SAME_AS_BEFORE = 0, 1
 
 
@@ -47,19 +44,24 @@ def event_json(text: str) -> str:
 
 
 def _encode(data: dict) -> list[str]:
-    packed = zlib.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 9)
-    letters = "".join(LETTERS[b >> 4] + LETTERS[b & 15] for b in packed)
-    return [MARK + letters[i : i + WIDTH] for i in range(0, len(letters), WIDTH)]
+    rows = [json.dumps(record, ensure_ascii=False, separators=(",", ":")) for record in data["events"]]
+    rows.append(json.dumps({"head": data["head"]}, ensure_ascii=False, separators=(",", ":")))
+    return [MARK + row for row in rows]
 
 
-def _decode(letters: str) -> dict | None:
-    try:
-        values = [LETTERS.index(c) for c in letters]
-        packed = bytes(values[i] << 4 | values[i + 1] for i in range(0, len(values) - 1, 2))
-        data = json.loads(zlib.decompress(packed).decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
+def _decode(rows: list[str]) -> dict | None:
+    events: list[object] = []
+    head = None
+    for row in rows:
+        try:
+            value = json.loads(row)
+        except ValueError:
+            return None
+        if isinstance(value, dict) and "head" in value:
+            head = value["head"]
+        else:
+            events.append(value)
+    return {"events": events, "head": head}
 
 
 def export_script(store: Store, row: SessionRow, lang: str = "en") -> str:
@@ -120,7 +122,7 @@ def read_chain(text: str) -> Chain | None:
             commands += n.split_line(raw)
     if not marked:
         return None
-    data = _decode("".join(block)) or {}
+    data = _decode(block) or {}
     records = data.get("events") if isinstance(data.get("events"), list) else []
     head = data.get("head")
     chain = Chain(written=(head[0], head[1]) if isinstance(head, list) and len(head) == 2 else None)
