@@ -16,6 +16,7 @@ from dealer_assist.engine import Session, State, expectation
 from dealer_assist.engine.end import announce
 from dealer_assist.engine.state import Ruling
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.i18n import with_clause
 from dealer_assist.messages import text
 
 
@@ -104,6 +105,7 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
     from rich.text import Text
 
     from dealer_assist import render
+    from dealer_assist.wrap import Wrapped
 
     for step in items:
         if game is not None and step.game != game:
@@ -113,20 +115,20 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
                            style="bold") + Text(step.text))  # fmt: skip
         met = step.met
         expected = met["expect"]
-        facts = [f"{expected.clause}: {expected.text(lang)}"]
+        facts = [with_clause(expected.clause, expected.text(lang), lang)]
         facts += [text(key, lang, **params) for key, params in met["facts"]]
         if step.typed is not None and step.typed.strip(n.SPACE_CHARS) != step.text:
             console.print(Text(text("audit.typed", lang, typed=step.typed), style="dim"))
-        console.print(Text(text("audit.met", lang, facts=text("audit.sep", lang).join(facts)), style="dim"))
+        console.print(Wrapped(text("audit.met", lang, facts=text("audit.sep", lang).join(facts)), hang=None, style="dim"))
         if step.undone:
             key = "audit.undo_end" if step.undo_end else "audit.undo"
             style = "bold yellow" if step.undo_end else "yellow"
             console.print(Text(text(key, lang, command=step.undone), style=style))
         for ruling in step.rulings:
-            console.print(render.ruling_text(ruling, lang))
+            console.print(Wrapped(render.ruling_text(ruling, lang), hang=13))  # a number kept with its label
             quoted = rulebook.clause(ruling.clause, lang, book=step.book)
             for line in quoted.splitlines():
-                console.print(Text("        │ " + line.strip(), style="cyan"))
+                console.print(Wrapped(Text("        │ " + line.strip(), style="cyan"), hang=10))
         if step.ledger is not None:
             render.game_summary(console, step.ledger, lang)
             for clause in dict.fromkeys(e["rule"] for e in step.ledger.get("ledger", [])):

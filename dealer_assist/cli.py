@@ -15,9 +15,11 @@ from pathlib import Path
 import click
 
 from dealer_assist import __version__, rulesets
+from dealer_assist.wrap import install_click
 from dealer_assist.errors import DealerAssistError
 
 DEBUG_ENV = "DEALER_ASSIST_DEBUG"
+install_click()  # click's help measured in terminal cells, Japanese broken between characters (wrap)
 
 # The language this invocation speaks: resolved before click parses the command line (its
 # --help and usage errors), then checked and set again by each command's --lang option.
@@ -35,11 +37,12 @@ def _say(key: str, **params) -> str:
 
 def error_text(exc: DealerAssistError, lang: str | None = None) -> str:
     """An error as one line: ``line N: CLAUSE: reason`` (the line and clause when known)."""
+    from dealer_assist.i18n import with_clause
     from dealer_assist.messages import text
 
     lang = lang or LANG
     clause = getattr(exc, "clause", None)
-    body = f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
+    body = with_clause(clause, exc.text(lang), lang)
     line, seq = getattr(exc, "line", None), getattr(exc, "seq", None)
     path = getattr(exc, "path", None)  # a script file that could not be read
     if line is not None:
@@ -284,6 +287,7 @@ def overlay(name: str, port: int, host: str, show_hp: bool, show_shoe: bool, par
     """The stream overlay of a session: a local web page for an OBS / Streamlabs browser source,
     updated live as the dealer types, showing only what the players may see."""
     from dealer_assist import overlay_net
+    from dealer_assist.i18n import join_items
     from dealer_assist.overlay import Feed, serve
     from dealer_assist.store import default_path
 
@@ -300,7 +304,7 @@ def overlay(name: str, port: int, host: str, show_hp: bool, show_shoe: bool, par
     if exposed is not None:
         click.secho(_say(exposed, host=host), fg="yellow", err=True)
     if typo is not None:  # a --session that is not stored: the closest names, not a silent wait
-        names = ("、" if LANG == "ja" else ", ").join(typo[1].get("names", []))
+        names = join_items(typo[1].get("names", []), LANG)
         click.secho(_say(typo[0], **{**typo[1], "names": names}), fg="yellow", err=True)
     url, compact = _overlay_urls(host, port)
 
@@ -490,7 +494,6 @@ def _import(store, name: str, text: str, *, lock: bool = False):
 def sessions(lang: str, db_path: str | None) -> None:
     """List the stored sessions: name, created, games, HP, status."""
     from rich.console import Console
-    from rich.table import Table
 
     from dealer_assist.store import Store, default_path
 
@@ -503,17 +506,20 @@ def sessions(lang: str, db_path: str | None) -> None:
             return
         fail(exc)
     from dealer_assist.i18n import amount
-    from dealer_assist.render import columns
+    from dealer_assist.layout import print_table
+    from dealer_assist.render import headers
 
-    table = columns(Table(show_edge=False), ("name", "created", "difficulty", "games", "hp", "status", "lang"), LANG,
-                    right=("games", "hp"))  # fmt: skip
+    names = ("name", "created", "difficulty", "games", "hp", "status", "lang")
+    rows = []
     for row in store.sessions():
         level = _say(f"difficulty.{row.difficulty}") if row.difficulty else (
             _say(f"ruleset.name.{row.ruleset}") if row.ruleset else _say("cli.sessions.no_setup"))  # fmt: skip
-        table.add_row(row.name, row.created[:19].replace("T", " "), level, str(row.games),
-                      amount(row.hp, LANG) if row.hp is not None else "-", _say(f"status.{row.status}"),
-                      row.lang or "-")  # fmt: skip
-    Console().print(table)
+        rows.append((row.name, row.created[:19].replace("T", " "), level, str(row.games),
+                     amount(row.hp, LANG) if row.hp is not None else "-", _say(f"status.{row.status}"),
+                     row.lang or "-"))  # fmt: skip
+    # in parts (the name repeated) if wider than the terminal: no name, date or header cut
+    print_table(Console(), None, headers(names, LANG), rows,
+                justify=["right" if name in ("games", "hp") else "left" for name in names])  # fmt: skip
 
 
 @cli.command()
@@ -833,6 +839,7 @@ def speak(lang: str) -> None:
     import click.types
     import click.utils
 
+    from dealer_assist import click_words
     from dealer_assist.i18n import catalog
 
     LANG = SPOKEN = lang
@@ -841,7 +848,7 @@ def speak(lang: str) -> None:
 
     def gettext(message: str) -> str:
         key = own.get(message)
-        return words.get(key, message) if key else message
+        return click_words.Template(words.get(key, message), key, lang) if key else message
 
     def ngettext(singular: str, plural: str, count: int) -> str:
         return gettext(singular if count == 1 else plural)
@@ -852,6 +859,8 @@ def speak(lang: str) -> None:
             module._ = gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext  # type: ignore[attr-defined]
+    click_words.install()
+    click_words.localize_paths(cli.commands.values(), lang)
     cli.help = words["cli.help.group"]
     for param in cli.params:
         if param.name == "version":

@@ -26,6 +26,7 @@ from typing import Any
 from dealer_assist import notation as n
 from dealer_assist import rulesets
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.i18n import with_clause
 from dealer_assist.messages import text
 
 
@@ -171,7 +172,7 @@ def _inside(end: DealEnd, lang: str, key: str) -> str:
 
 def _reason(exc: DealerAssistError, lang: str) -> str:
     clause = getattr(exc, "clause", None)
-    return f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
+    return with_clause(clause, exc.text(lang), lang)
 
 
 def hold_parts(held: Hold, lang: str = "en") -> list:

@@ -92,20 +92,24 @@ def resolve(explicit: str | None = None, *, session: str | None = None) -> str:
 
 
 def man(value: Any) -> str:
-    """A whole number the Japanese way: ``975000`` → ``97万5000``, ``1000000`` → ``100万``."""
+    """A whole number the Japanese way: ``975000`` → ``97万5000``, ``1000000`` → ``100万``.
+
+    After the first unit every group has its four digits (``10005`` → ``1万0005``, ``900005``
+    → ``90万0005``, ``10500`` → ``1万0500``): 「1万5」 reads as 15,000 to a viewer, 「1万0005」
+    cannot be misread. The notation's 万 reader reads every form back to the same number."""
     if not isinstance(value, int) or isinstance(value, bool):
         return str(value)
     sign = "-" if value < 0 else ""
     rest = abs(value)
     if rest < 10_000:
         return f"{sign}{rest}"
-    parts = []
-    for unit, size in (("兆", 10**12), ("億", 10**8), ("万", 10**4)):
+    parts: list[str] = []
+    for unit, size in (("兆", 10**12), ("億", 10**8), ("万", 10**4), ("", 1)):
         count, rest = divmod(rest, size)
-        if count:
-            parts.append(f"{count}{unit}")
-    if rest:
-        parts.append(str(rest))
+        if parts and not count and not rest:
+            break  # 100万, 1億: nothing below
+        if count or parts:
+            parts.append(f"{count:04d}{unit}" if parts else f"{count}{unit}")  # 1億0000万0005
     return sign + "".join(parts)
 
 
@@ -194,6 +198,55 @@ def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
         return FORMATTER.format(template, **params)
     except (KeyError, ValueError, IndexError, AttributeError):
         return template + " " + repr(params)
+
+
+def join_numbers(values: Any, lang: str = DEFAULT) -> str:
+    """Numbers named together inside a sentence: ``1, 2`` in English, 「1・2」 in Japanese (the
+    seed's 「1・2番席」); the catalog's ``list.number_sep``."""
+    return text("list.number_sep", lang).join(str(v) for v in values)
+
+
+def join_items(items: Any, lang: str = DEFAULT) -> str:
+    """Things listed inside a sentence (``aki 80, ben 100``; 「aki 80、ben 100」): the catalog's
+    ``list.sep``; an item with ``localized(lang)`` is worded in ``lang``."""
+    return text("list.sep", lang).join(i.localized(lang) if hasattr(i, "localized") else str(i) for i in items)
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """Numbers a ruling names together (boxes, seats), joined the language's way when the
+    sentence is worded; none at all is ``list.none`` (「なし」)."""
+
+    values: tuple[Any, ...]
+
+    def localized(self, lang: str) -> str:
+        return join_numbers(self.values, lang) if self.values else text("list.none", lang)
+
+    def __str__(self) -> str:
+        return self.localized(DEFAULT)
+
+
+@dataclass(frozen=True, slots=True)
+class Items:
+    """Things a ruling lists (``list.sep``); none at all is ``list.none``."""
+
+    items: tuple[Any, ...]
+
+    def localized(self, lang: str) -> str:
+        return join_items(self.items, lang) if self.items else text("list.none", lang)
+
+    def __str__(self) -> str:
+        return self.localized(DEFAULT)
+
+
+def with_clause(clause: str | None, body: str, lang: str = DEFAULT) -> str:
+    """A sentence led by the clause that rules it: ``BET-3: …``; 「BET-3：…」 (``clause.prefix``)."""
+    return clause_prefix(clause, lang) + body if clause else body
+
+
+def clause_prefix(clause: str, lang: str = DEFAULT) -> str:
+    """The clause id and its separator, for a line that styles the two apart."""
+    return text("clause.prefix", lang, clause=clause)
 
 
 @dataclass(frozen=True, slots=True)

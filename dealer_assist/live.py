@@ -24,6 +24,7 @@ from dealer_assist.engine.state import History
 from dealer_assist.engine.view import game_record
 from dealer_assist.engine.session import Outcome
 from dealer_assist.errors import DealerAssistError, SessionError
+from dealer_assist.i18n import Term, with_clause
 from dealer_assist.store import Holder, SessionRow, Store
 from dealer_assist.verify import announced_head
 
@@ -315,7 +316,7 @@ def _last_records(history: History, count: int) -> list[dict]:
 
 def _reason(exc: DealerAssistError, lang: str = "en") -> str:
     clause = getattr(exc, "clause", None)
-    return f"{clause}: {exc.text(lang)}" if clause else exc.text(lang)
+    return with_clause(clause, exc.text(lang), lang)
 
 
 class StoredUnreadable(SessionError):
@@ -546,8 +547,13 @@ def one_million_suggestions(state: State) -> list[str]:
             out.append("yellow ")
         if can(state, n.Empty()):
             out.append("empty")
-    out += ["note ", "undo", "help", "quit"]
-    return out
+    return out + closing(state)
+
+
+def closing(state) -> list[str]:
+    """What every table offers last: a note, the undo (after the session's end a plain undo is
+    refused, issue 17: ``undo end`` takes the end back), help and quit."""
+    return ["note ", "undo end" if state.over else "undo", "help", "quit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,6 +639,8 @@ def arguments(state, words: list[str], last_bets: dict[int, int] | None = None) 
         from dealer_assist.expected import choosable
 
         return [Argument(name, f"ruleset.choice.{name}", {}) for name in choosable(state)] if len(words) == 1 else []
+    if n.JA_COMMANDS.get(words[0], words[0].lower()) == "undo":  # `undo end`: only after the end
+        return [Argument("end", "complete.undo_end", {})] if len(words) == 1 and state.over else []
     try:
         return rulesets.hook(state, "arguments")(state, words, last_bets)
     except DealerAssistError:  # what was typed so far cannot be read: nothing to offer
@@ -683,7 +691,8 @@ def _hand_arguments(state: State, ref: n.HandRef, args: list[str]) -> list[Argum
 def _command_arguments(state: State, head: str, args: list[str], last_bets: dict[int, int]) -> list[Argument]:
     phase = state.phase
     if head == "quest" and not args:
-        return [Argument(d, f"difficulty.{d}", {}) for d in n.DIFFICULTIES if can(state, n.Quest(d))]
+        return [Argument(d, "complete.difficulty", {"difficulty": Term(f"difficulty.{d}")})  # 「難易度 Extreme」
+                for d in n.DIFFICULTIES if can(state, n.Quest(d))]  # fmt: skip
     if head == "skill" and phase is Phase.SETUP:
         if not args:
             return [Argument(name, "help.short.skill", {}) for name in n.SKILL_KINDS]

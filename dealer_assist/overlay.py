@@ -212,10 +212,13 @@ def _total_text(total: int | None, soft: bool, lang: str) -> str:
 def _dealer_words(dealer: dict | None, lang: str) -> dict | None:
     if dealer is None:
         return None
-    return {**dealer, "total_text": _total_text(dealer["total"], dealer["soft"], lang)}
+    shown = "" if dealer.get("blackjack") else _total_text(dealer["total"], dealer["soft"], lang)  # the flag says it
+    return {**dealer, "total_text": shown}
 
 
-def _box_words(box: dict, lang: str) -> dict:
+def _box_words(box: dict, lang: str, *, blackjack: str | None = None) -> dict:
+    """A box's words; a blackjack is its tag alone (「ＢＪ」, not 「ソフト21 ＢＪ」), worded by the
+    ``blackjack`` key when the table names it otherwise (the casino's 「ブラックジャック」)."""
     hands = []
     for hand in box["hands"]:
         status = ""
@@ -223,7 +226,10 @@ def _box_words(box: dict, lang: str) -> dict:
             status = text(f"result.{hand['result']}", lang)
         elif hand["outcome"] in ("bust", "blackjack", "surrender", "joker", "under"):
             status = text(f"outcome.{hand['outcome']}", lang)
-        hands.append({**hand, "total_text": _total_text(hand["total"], hand["soft"], lang),
+        natural = hand["result"] == "blackjack" or (hand["result"] is None and hand["outcome"] == "blackjack")
+        if natural and blackjack:
+            status = text(blackjack, lang)
+        hands.append({**hand, "total_text": "" if natural else _total_text(hand["total"], hand["soft"], lang),
                       "bet_text": amount(hand["bet"], lang) if hand["bet"] else "", "status": status})  # fmt: skip
     return {**box, "hands": hands, "points_text": amount(box["points"], lang),
             "bet_text": amount(box["bet"], lang) if box["bet"] else ""}  # fmt: skip

@@ -38,10 +38,11 @@ from dealer_assist import render
 from dealer_assist.engine import Phase
 from dealer_assist import rulesets
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.i18n import Term
+from dealer_assist.i18n import Term, clause_prefix
 from dealer_assist.live import Argument, LiveSession, arguments, clock, suggestions
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
+from dealer_assist.wrap import Wrapped
 from dealer_assist.store import short_hash
 
 
@@ -95,7 +96,7 @@ TOPICS: dict[str, Topic] = {t.name: t for t in (
     Topic("dealer", "dealer CARD", ("DRAW-1", "CARD-5"), "CARD"),
     Topic("empty", "empty", ("DRAW-6", "END-F2", "END-1")),
     Topic("note", "note TEXT", (), "TEXT"),
-    Topic("undo", "undo"),
+    Topic("undo", "undo | undo end"),
     Topic("help", "help [COMMAND]", (), "[COMMAND]"),
     Topic("hint", "hint [basic]", ("CPU-1", "CPU-2"), "[basic]"),
     Topic("quit", "quit"),
@@ -172,6 +173,8 @@ def topic_help(name: str, lang: str = "en") -> str:
     if name == "deal":  # the prompt's guards of the deal
         lines.append("  " + text("help.deal_bang", lang))
         lines.append("  " + text("help.deal_line_guard", lang))
+    if name == "undo":  # after the end a plain undo is refused (issue 17)
+        lines.append("  " + text("help.undo_end", lang))
     return "\n".join(lines)
 
 
@@ -183,7 +186,8 @@ def completions(state, lang: str = "en") -> list[tuple[str, str, str]]:
         topic = TOPICS[topic_of(option)]
         stem = option.strip(SPACE_CHARS)
         shown = stem + (f" {topic.hint}" if topic.hint and (option.endswith(" ") or topic.hint[0] == "[") else "")
-        out.append((option, shown, text(f"help.short.{topic.name}", lang)))
+        short = "help.short.undo_end" if stem == "undo end" else f"help.short.{topic.name}"  # after the end
+        out.append((option, shown, text(short, lang)))
     return out
 
 
@@ -251,8 +255,12 @@ def help_text(state, lang: str = "en", query: str = "") -> str:
         if names is None:
             return text("help.unknown", lang, word=n.shown(query.strip(SPACE_CHARS)), commands=" ".join(TOPICS))
         if len(names) == len(TOPICS):
-            width = max(len(t.form) for t in TOPICS.values())
-            rows = [f"  {t.form.ljust(width)}  {text(f'help.short.{t.name}', lang)}" for t in TOPICS.values()]
+            width = min(max(len(t.form) for t in TOPICS.values()), 26)  # a longer form: its own line
+            rows = []
+            for t in TOPICS.values():
+                what = text(f"help.short.{t.name}", lang)
+                rows += [f"  {t.form}", f"  {'':{width}}  {what}"] if len(t.form) > width else [
+                    f"  {t.form.ljust(width)}  {what}"]  # fmt: skip
             return "\n".join([text("help.all", lang), *rows])
         return "\n\n".join(topic_help(name, lang) for name in names)
     rows = completions(state, lang)
@@ -457,12 +465,12 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
         clause = getattr(exc, "clause", None)
         message = Text("  ✗ ", style="bold red")
         if clause:
-            message.append(f"{clause}: ", style="bold red")
+            message.append(clause_prefix(clause, lang), style="bold red")
         message.append(exc.text(lang))
-        console.print(message)
+        console.print(Wrapped(message, hang=4))  # Japanese broken between characters, not inside 「1 ht 3」
         taught = hint.after(exc, lang) if hint is not None else None
         if taught:
-            console.print(Text(taught, style="cyan"), highlight=False)
+            console.print(Wrapped(taught, hang=None, style="cyan"), highlight=False)
         if exc.key in LOSING:
             console.print(text("cli.window_closed", lang), style="bold")
             raise WindowLost(exc.key) from None
@@ -516,7 +524,7 @@ def run_pipe(live: LiveSession, lines: Iterable, console: Console, *, lang: str 
         if word is not None and word[0] == "quit":
             break
         if word is not None:  # help or hint: the same text as in the prompt
-            console.print(Text(_prompt_answer(live.state, lang, word)))
+            console.print(Wrapped(_prompt_answer(live.state, lang, word), hang=None))
             continue
         if not n_commands(line):
             continue
@@ -644,7 +652,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
             break
         if word is not None:
             held = None
-            console.print(Text(_prompt_answer(live.state, lang, word)))
+            console.print(Wrapped(_prompt_answer(live.state, lang, word), hang=None))
             continue
         if not line.strip(SPACE_CHARS):
             held = None

@@ -11,8 +11,9 @@ from rich.text import Text
 from dealer_assist.engine import State, to_json
 from dealer_assist.engine.state import Ruling
 from dealer_assist.grid import Grid
-from dealer_assist.i18n import amount
+from dealer_assist.i18n import amount, with_clause
 from dealer_assist.messages import Term, text
+from dealer_assist.wrap import Wrapped
 
 CLAUSE_STYLE = {
     "END": "bold magenta", "JK": "bold red", "DSK": "red", "DRAW": "cyan", "SET": "green",
@@ -78,14 +79,34 @@ def hands_table(record: dict, lang: str = "en") -> Grid:
     title = text("render.dealer_bust" if dealer["bust"] else "render.dealer", lang, cards=" ".join(dealer["cards"]),
                  total=dealer["total"])  # fmt: skip
     table = grid(("hand", "cards", "bet", "result", "ratio"), lang, right=("bet", "ratio"), title=title)
+    words = result_text
+    if "round" in record:  # a casino round: its own words (手札, 賭け, 引き分け; glossary.toml)
+        from dealer_assist.casino.words import casino_text, result_word
+
+        table.headers = [casino_text(f"col.{name}", lang) for name in ("hand", "cards", "bet", "result", "ratio")]
+        words = result_word
     for h in record["hands"]:
-        table.add_row(h["hand"], " ".join(h["cards"]), amount(h["bet"], lang), result_text(h["result"], lang),
+        table.add_row(h["hand"], " ".join(h["cards"]), amount(h["bet"], lang), words(h["result"], lang),
                       ratio_text(h["ratio"], lang))  # fmt: skip
     return table
 
 
+def insurance_line(record: dict, lang: str = "en") -> str | None:
+    """The casino round's insurance results (INS-4, settled at the peek) under its hands at
+    settlement: ``insurance: seat 1 -5, seat 2 +10``; None when nobody insured."""
+    taken = record.get("insurance") or {}
+    if not taken:
+        return None
+    entries = text("list.sep", lang).join(text("casino.report.insurance", lang, seat=seat, chips=value)
+                                          for seat, value in taken.items())  # fmt: skip
+    return text("casino.report.s.insurance", lang, entries=entries)
+
+
 def game_summary(console: Console, record: dict, lang: str = "en") -> None:
     console.print(hands_table(record, lang), crop=False)
+    insured = insurance_line(record, lang)
+    if insured is not None:
+        console.print(insured, highlight=False)
     if record.get("ledger"):
         console.print(ledger_table(record, lang), crop=False)
 
@@ -108,9 +129,9 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
     data = to_json(state)
     console.print(Text(text(f"render.final.{data['status']}", lang, reason=Term(f"reason.{data['reason']}"),
                             reward=Term(f"reward.{state.config.difficulty}")), style="bold"))  # fmt: skip
-    console.print(
+    console.print(Wrapped(
         text("render.state", lang, hp=data["hp"], announced=announced(data["hp"], lang), games=data["games"],
-             mp=data["mp"], **data["jokers"]),
+             mp=data["mp"], **data["jokers"])),
         highlight=False,
     )  # fmt: skip
     bomb = time_bomb(state)
@@ -122,7 +143,7 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
                       str(box["yellow"]))  # fmt: skip
     console.print(table, crop=False)
     if not bomb and data["boxes"]:
-        console.print(text("render.streak_off", lang), style="dim", highlight=False)
+        console.print(Wrapped(text("render.streak_off", lang)), style="dim", highlight=False)
 
 
 def announced(hp: int, lang: str = "en") -> str:
@@ -158,10 +179,13 @@ def outcome_parts(items, records: dict[int, dict] | None, lang: str = "en") -> l
         if outcome.settled:
             settled = outcome.game
     said.rstrip()
-    parts: list = [said] if said else []
+    parts: list = [Wrapped(said, hang=13)] if said else []  # under the ruling text, a number kept with its label
     if records is not None and settled in records:
         record = records[settled]
         parts.append(hands_table(record, lang).text())
+        insured = insurance_line(record, lang)
+        if insured is not None:
+            parts.append(Text(insured, no_wrap=True, overflow="ignore"))
         if record.get("ledger"):
             parts.append(ledger_table(record, lang).text())
     return parts
@@ -266,5 +290,17 @@ def live_state(state: State, lang: str = "en"):
                           value, streak_cell(box.streak, bomb), str(state.yellow.get(box.player, 0)),
                           _marks(state, box, hand, lang),
                           style=style)  # fmt: skip
-    footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic", no_wrap=True, overflow="ignore")
-    return Group(title, table.text(), footer)
+    footer = Text(with_clause(expected.clause, expected.text(lang), lang), style="italic", no_wrap=True, overflow="ignore")
+    note = streak_note(state, lang)
+    if note is not None:
+        return Group(Wrapped(title), table.text(), note, Wrapped(footer, hang=2))
+    return Group(Wrapped(title), table.text(), Wrapped(footer, hang=2))
+
+
+def streak_note(state: State, lang: str = "en") -> Text | None:
+    """The live panel's footnote under the boxes when the streak column shows ``-``: the quest
+    has no time bomb (DSK-4), once its dealer skills are known (dice rolled, or a game begun).
+    One short line, narrower than the table in terminal cells in every language."""
+    if time_bomb(state) or not state.boxes or not (state.config.dice or state.games):
+        return None
+    return Text(text("render.streak_off_short", lang), style="dim", no_wrap=True, overflow="ignore")

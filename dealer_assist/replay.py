@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from dealer_assist.engine import Session
 from dealer_assist.engine.session import Outcome
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.i18n import with_clause
 from dealer_assist import notation as n
 from dealer_assist.notation import lines, parse_line
 
@@ -38,7 +39,7 @@ class ReplayResult:
         from dealer_assist.messages import text
 
         clause = getattr(self.error, "clause", None)
-        body = f"{clause}: {self.error.text(lang)}" if clause else self.error.text(lang)
+        body = with_clause(clause, self.error.text(lang), lang)
         return text("session.line", lang, line=self.error_line, error=body)
 
 

@@ -260,12 +260,15 @@ def svg_chart(report: dict, *, lang: str = "en", width: int = 760, height: int =
 
     points = [(pad + (width - 2 * pad) * i / last, y(p["hp"])) for i, p in enumerate(chart)]
     path = " ".join(f"{x:.1f},{v:.1f}" for x, v in points)
+    def point(p: dict) -> str:  # the point before game 1 is 「開始時」, not 「第0ゲーム」
+        return text("report.svg_point" if p["game"] else "report.svg_point_start", lang, game=p["game"], hp=p["hp"])
+
     dots = "".join(f'<circle cx="{x:.1f}" cy="{v:.1f}" r="{3 if len(chart) > 60 else 5}" class="dot'
-                   f'{" open" if p.get("unfinished") else ""}"><title>'
-                   f'{html.escape(text("report.svg_point", lang, game=p["game"], hp=p["hp"]))}</title></circle>'
+                   f'{" open" if p.get("unfinished") else ""}"><title>{html.escape(point(p))}</title></circle>'
                    for (x, v), p in zip(points, chart))  # fmt: skip
     step = max(1, len(chart) // 20)  # at most about 20 game numbers under the axis
-    labels = "".join(f'<text x="{x:.1f}" y="{height - pad + 18}" class="tick">{p["game"]}</text>'
+    start = html.escape(text("chart.start", lang))
+    labels = "".join(f'<text x="{x:.1f}" y="{height - pad + 18}" class="tick">{p["game"] or start}</text>'
                      for i, ((x, _), p) in enumerate(zip(points, chart)) if i % step == 0 or i == len(chart) - 1)  # fmt: skip
     label = html.escape(text("report.svg_label", lang), quote=True)
     recovery = html.escape(text("report.svg_recovery", lang, hp=line))
@@ -371,29 +374,24 @@ def to_html(report: dict, lang: str = "en") -> str:
 
 
 def print_text(report: dict, console, lang: str = "en") -> None:
-    """The report in the terminal (rich), the HP chart as bars."""
+    """The report in the terminal (rich), the HP chart as bars; a table wider than the
+    console is printed in parts (``layout``), no header or value cut."""
     from rich.table import Table
+    from rich.text import Text
 
-    def table(title: str, names, rows, *, left: str) -> Table:
-        out = Table(title=title, title_justify="left", show_edge=False)
-        for name, header in zip(names, _headers(names, lang)):
-            out.add_column(header, justify="left" if name == left else "right")
-        for row in rows:
-            out.add_row(*row)
-        return out
+    from dealer_assist.layout import print_table
+    from dealer_assist.wrap import Wrapped
+
+    def table(title: str, names, rows, *, left: str, keep: int = 1) -> None:
+        print_table(console, title, _headers(names, lang), list(rows), keep=keep,
+                    justify=["left" if name == left else "right" for name in names])  # fmt: skip
 
     console.print(text("report.title", lang), style="bold")
-    block = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
-    block.add_column(style="bold")
-    block.add_column()
-    for label, value in title_lines(report, lang):
-        block.add_row(label, value)
-    console.print(block)
-    console.print(table(text("report.games", lang), GAME_COLUMNS, (_game_cells(g, lang) for g in report["games"]),
-                        left="results"))  # fmt: skip
-    console.print(table(text("report.boxes", lang), BOX_COLUMNS, (_box_cells(b, lang) for b in report["boxes"]),
-                        left="player"))  # fmt: skip
-    console.print(text("report.counted", lang), style="dim")
+    print_table(console, None, ["", ""], [(Text(label, style="bold"), value) for label, value in title_lines(report, lang)],
+                show_header=False, box=None, pad_edge=False)  # fmt: skip
+    table(text("report.games", lang), GAME_COLUMNS, (_game_cells(g, lang) for g in report["games"]), left="results")
+    table(text("report.boxes", lang), BOX_COLUMNS, (_box_cells(b, lang) for b in report["boxes"]), left="player", keep=2)
+    console.print(Wrapped(text("report.counted", lang), style="dim"))
     chart = Table(title=text("report.chart", lang), title_justify="left", show_edge=False, show_header=False, box=None)
     chart.add_column(justify="right")
     chart.add_column(justify="right")
@@ -494,16 +492,13 @@ def all_formats(stats: dict, fmt: str, lang: str = "en", console=None) -> str | 
         return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(heading)}</title>'
                 f"<style>{HTML_STYLE}</style></head><body><main><h1>{html.escape(heading)}</h1>{body}"
                 + (f'<p class="note">{html.escape(others)}</p>' if others else "") + "</main></body></html>\n")
-    from rich.table import Table
+    from dealer_assist.layout import print_table
+    from dealer_assist.wrap import Wrapped
 
     console.print(heading, style="bold")
-    for title, names, rows in sections:
-        table = Table(title=title, title_justify="left", show_edge=False)
-        for i, header in enumerate(_headers(names, lang)):
-            table.add_column(header, justify="left" if i == 0 else "right")
-        for row in rows:
-            table.add_row(*row)
-        console.print(table)
+    for title, names, rows in sections:  # in parts if wider than the console, nothing cut (layout)
+        print_table(console, title, _headers(names, lang), list(rows),
+                    justify=["left" if i == 0 else "right" for i in range(len(names))])  # fmt: skip
     if others:
-        console.print(others, style="dim")
+        console.print(Wrapped(others, style="dim"))
     return None

@@ -138,7 +138,8 @@ def _value(key: str, value: Any, lang: str) -> str:
 
 
 def _facts_text(facts: dict[str, Any], lang: str) -> str:
-    return text("posted.facts", lang, status=_value("status", facts.get("status"), lang),
+    key = "posted.facts_one" if facts.get("games") == 1 else "posted.facts"  # 1 game, 0 or 2 games
+    return text(key, lang, status=_value("status", facts.get("status"), lang),
                 games=_value("games", facts.get("games"), lang), hp=_value("hp", facts.get("hp"), lang))  # fmt: skip
 
 
@@ -149,7 +150,8 @@ def report_lines(report: Posted, name: str, lang: str = "en") -> list[str]:
     if not report.after:
         return [text("verify.posted_ok", lang, posted=report.posted, seq=report.seq),
                 text("posted.nothing_after", lang, seq=report.seq)]  # fmt: skip
-    out = [text("posted.events_after", lang, posted=report.posted, seq=report.seq, count=len(report.after))]
+    many = "posted.events_after" if len(report.after) != 1 else "posted.event_after"  # one event, or many
+    out = [text(many, lang, posted=report.posted, seq=report.seq, count=len(report.after))]
     for item in report.after:
         parts = []
         if item.undone is not None:

@@ -1,7 +1,21 @@
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# The snapshot seal key (dealer_assist/seal.py): the test session's own, in a temporary folder,
+# never the user's data folder. Set before any test module is imported, so the processes the
+# tests start (pty, subprocess) inherit it too; a test that names its own key sets
+# DEALER_ASSIST_KEY itself (monkeypatch.setenv), which wins for that test.
+SEAL_KEYS = Path(tempfile.mkdtemp(prefix="dealer-assist-test-key-"))
+os.environ["DEALER_ASSIST_KEY"] = str(SEAL_KEYS / "snapshot.key")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(SEAL_KEYS, ignore_errors=True)
 
 
 def _skip_reason(report) -> str:

@@ -223,8 +223,8 @@ def test_every_format_speaks_the_language_with_the_same_figures(data, fmt, lang)
         leftover = ENGLISH.findall(seen.replace("friday", ""))
         assert leftover == [], leftover
         if fmt != "csv":
-            assert "benの勝ち（120チップ）" in seen and "全5ラウンドを終えてゲーム終了" in seen
-            assert "ラウンドごとのチップ推移" in seen
+            assert "benの勝ち（120チップ）" in seen and "全5ハンドを終えてゲーム終了" in seen
+            assert "ハンドごとのチップ推移" in seen
     else:
         assert not JAPANESE.search(seen)
         if fmt != "csv":
@@ -246,7 +246,7 @@ def test_markdown_rows_in_english_and_japanese(data):
     assert "- **席** 1番席 aki（100チップ）、2番席 ben（100チップ）" in ja
     assert "| 順位 | 席 | プレーヤー | チップ |" in ja
     assert "| 2 | 2 | A 5 9 7 = 22 バースト | 1a 勝ち、1b 勝ち、2 勝ち | 2番席 -5 | +30 → 120 | +5 → 120 |" in ja
-    assert "| 4 | 2 | 5 T 6 = 21 | 1 サレンダー、2 プッシュ | - | -5 → 105 | 0 → 110 |" in ja
+    assert "| 4 | 2 | 5 T 6 = 21 | 1 サレンダー、2 引き分け | - | -5 → 105 | 0 → 110 |" in ja
     assert "| 2 | ben | 5 | 5 | 3 | 1 | 1 | 1 | 0 | 0 | 0 | 0 | 1 | -5 | 100 | 120 | +20 | 1 |" in ja
 
 
@@ -263,7 +263,7 @@ def test_the_html_page_is_well_formed_with_a_round_per_details_and_a_line_per_se
     round_two = text("casino.overlay.round", lang, round=2, rounds=5)
     assert round_two in words and text("casino.report.s.insurance", lang, entries=text(
         "casino.report.insurance", lang, seat=2, chips=-5)) in words  # fmt: skip
-    assert ("round 5: ben 120 chips" if lang == "en" else "第5ラウンド：ben 120チップ") in words
+    assert ("round 5: ben 120 chips" if lang == "en" else "第5ハンド：ben 120チップ") in words
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -310,7 +310,7 @@ def test_a_stored_session_shows_its_log_head_in_every_format(tmp_path):
     rows = list(csv.reader(io.StringIO(result.output)))
     assert rows[0][-1] == text("csv.log_head", "ja") and {row[-1] for row in rows[1:]} == {chain["short"]}
     result = runner.invoke(cli, ["report", "casino-night", "--db", db, "--format", "markdown", "--lang", "ja"])
-    assert f"- **ログ：** {chain['events']}件のイベント、先頭ハッシュ {chain['short']}" in result.output
+    assert f"- **ログ：** {chain['events']}件、先頭のハッシュ {chain['short']}" in result.output
     result = runner.invoke(cli, ["report", "casino-night", "--db", db], terminal_width=160)
     assert result.exit_code == 0 and chain["short"] in result.output and "Ranking" in result.output
 
@@ -378,7 +378,7 @@ def test_a_lone_player_without_chips_ends_the_game_by_TABLE_7():
     assert ("solo ends with 0 chips, fewer than 100: a loss - the game ended after 2 round(s): nobody held the "
             "10 chips of a bet (TABLE-7)") in en  # fmt: skip
     ja = casino_report.to_markdown(data, "ja")
-    assert "soloは0チップで終了、100未満なので負け — 2ラウンドでゲーム終了" in ja and "（TABLE-7）" in ja
+    assert "soloは0チップで終了。100チップより減ったので負け — 2ハンドでゲーム終了" in ja and "（TABLE-7）" in ja
     assert "| 1 | 1 | 7 T = 17 | 1a 負け、1b 負け、1c 負け、1d 負け | - | -80 → 20 |" in ja
 
 
@@ -400,4 +400,4 @@ def test_a_game_ended_by_TABLE_7_with_chips_set_low_says_the_chips_do_not_add_up
     assert "aki wins the game with 9 chips - the game ended after 1 round(s)" in en
     assert "seat 1 aki: 100 counted, 9 held, seat 2 ben: 110 counted, 0 held" in en
     ja = casino_report.to_markdown(data, "ja")
-    assert "ラウンドごとの増減と持ちチップが合いません：1番席 aki：集計100、実際9、2番席 ben：集計110、実際0" in ja
+    assert "ハンドごとの増減と持ちチップが合いません：1番席 aki：集計100、実際9、2番席 ben：集計110、実際0" in ja

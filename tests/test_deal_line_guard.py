@@ -22,6 +22,7 @@ from rich.console import Console
 
 from dealer_assist import notation as n
 from dealer_assist import render
+from dealer_assist.i18n import with_clause
 from dealer_assist.deal_line import deal_end, hold, partial_line, replacement
 from dealer_assist.i18n import text
 from dealer_assist.live import LiveSession
@@ -92,7 +93,7 @@ def test_a_short_line_is_held_saying_the_next_card_goes_to_the_dealer_with_the_t
     assert held.preview.game.dealer == [] and str(held.preview.game.hands_of(7)[0].cards[0]) == "6"
     shown = io.StringIO()
     Console(file=shown, width=200).print(render.panel(held.preview, lang))
-    assert f"CARD-2: {where}" in shown.getvalue()  # the panel's last line: where the next card goes
+    assert with_clause("CARD-2", where, lang) in shown.getvalue()  # the panel's last line: where the next card goes
     if lang == "ja":
         assert "次のカードはディーラー（1巡目）" in held.lines[0] and japanese_prose(held.lines[0])
     for line in (FULL, WHOLE, "bet 7 5k", "deal 8 66", "undo"):
@@ -312,9 +313,9 @@ def test_at_the_prompt_in_japanese_the_short_line_of_three_boxes_is_held_and_rep
             term.line(line)
         stored = len(THREE)
         term.line("ディール ９ [Ｋ] ６", expect="この行を配った場合の卓")
-        said = "このディールの行は1巡目の途中で終わります：「ディール：次のカードはディーラー（1巡目）」"
+        said = "このディールの行は1巡目の途中で終わります：「ディール。次のカードはディーラー（1巡目）」"
         assert squeeze(said) in term.shown()
-        assert squeeze("CARD-2: ディール：次のカードはディーラー（1巡目）") in term.shown()
+        assert squeeze(with_clause("CARD-2", text("expect.deal_dealer", "ja", round=1), "ja")) in term.shown()
         assert len(term.events()) == stored
         term.enter_again("ゲーム")
         assert term.events(stored + 1)[-1] == "deal 9 [K] 6"

@@ -502,7 +502,7 @@ def test_table_1_the_casino_table_on_the_overlay_shows_chips_and_no_hp(drawing, 
     page.evaluate("render", picture)
     shown = visible_text(page)
     assert not page.locator("#hp").is_visible()  # no dealer's HP, no recovery, no jokers, no MP
-    assert ("第1ラウンド" if lang == "ja" else "Round 1 of 5") in shown
+    assert ("第1ハンド" if lang == "ja" else "Round 1 of 5") in shown
     assert ("チップ" if lang == "ja" else "chips") in shown and "あかり" in shown
     assert page.locator("#dealer .card.back").count() == 1  # the hole card face down
     assert "6" not in page.locator("#dealer").inner_text()

@@ -162,7 +162,7 @@ def test_verify_posted_reports_each_event_after_the_posted_head(tmp_path):
     db = str(tmp_path / "s.db")
     said = invoke("verify", "q1", "--db", db, "--posted", posted)
     assert said.exit_code == 0, said.output  # a note changes nothing in the result
-    assert f"after event {end}, but 1 events were stored after it" in said.output
+    assert f"after event {end}, but 1 event was stored after it" in said.output
     assert f"#{end + 1} note gg: changes nothing in the result" in said.output
     assert "still the posted one" in said.output
 

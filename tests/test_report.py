@@ -43,7 +43,7 @@ def test_the_title_block_names_the_session_the_setup_and_the_result_in_words(tmp
     assert "- **Players** box 1 aki (60,000 P), box 3 ben (100,000 P), box 5 chika (60,000 P)" in out
     assert "success (the dealer's HP is 0) - Platinum Treasure Box" in out and "hp_zero" not in out
     code, out = invoke("report", "extreme_445", "--db", db, "--format", "markdown", "--lang", "ja")
-    assert "- **難易度** エクストリーム" in out and "凶悪化" in out and "プラチナ宝箱" in out
+    assert "- **難易度** Extreme" in out and "凶悪化" in out and "Platinum Treasure Box" in out
 
 
 def test_per_box_totals_count_jokers_drawn_apart_from_hands_lost_to_a_joker():

@@ -107,7 +107,7 @@ def test_the_casino_game_ends_with_the_game_not_the_quest(tmp_path, lang):
     assert run_pipe(live, script, Console(file=out, width=200, color_system=None), lang=lang) == 0
     assert live.state.over
     words = out.getvalue()
-    assert ("the game is over" if lang == "en" else "ゲームは終了") in words
+    assert ("the game is over" if lang == "en" else "ゲーム終了") in words
     assert "quest is over" not in words and "クエスト" not in words
 
 
@@ -156,7 +156,7 @@ def test_the_panel_before_the_first_game_names_no_game_minus(script):
     for lang in ("en", "ja"):
         panel = shown(render.panel(state, lang))
         assert "第-" not in panel and "game -" not in panel and "round -" not in panel, panel
-    assert "第1ゲーム前" in shown(render.panel(state, "ja")) or "第1ラウンド前" in shown(render.panel(state, "ja"))
+    assert "第1ゲーム前" in shown(render.panel(state, "ja")) or "ゲーム開始前" in shown(render.panel(state, "ja")) or "第1ハンド前" in shown(render.panel(state, "ja"))
 
 
 # ---------------------------------------------------------------- the reports count a surrender alike

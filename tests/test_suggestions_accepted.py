@@ -214,3 +214,113 @@ def test_peek_alone_at_the_up_ace_suggests_peek_not_reveal():
         rulesets.step(state, n.parse_line("peek")[0])
     assert suggestions(info.value) == ["peek 9"] and accepted(state, "peek 9")
     assert "peek 9" in info.value.text("ja") and "reveal" not in info.value.text("ja")
+
+
+# ------------------------------------------------------- after the session's end (issue 17)
+# The end (END-S, END-F1…F3, DSK-7; the casino game's RANK-1) is final once its head hash is
+# announced: a plain `undo` is refused, `undo end` takes the end back. What the prompt offers
+# then (completion, help) and what the refusals say to type are tried on the live session
+# (``final_end``): the walks above fold the rules alone and cannot try an undo.
+
+from dealer_assist import live as live_offers  # noqa: E402
+from dealer_assist import prompt as live_prompt  # noqa: E402
+from dealer_assist.replay import replay_text  # noqa: E402
+
+QUOTED = re.compile(r"`([a-z][^`]*)`")  # type `undo end`
+ENDED = ["quest_success.txt", "quest_failure.txt", "extreme_445.txt", "jokers.txt", "recovery_and_empty_shoe.txt",
+         "casino_game.txt", "casino_alone.txt"]  # fmt: skip
+ENDED_PROBES = ["undo", "undo end", "取り消し", "取り消し 終了", "game", "note gg", "deal 9", "peek", "reveal 9",
+                "1 st", "bet 1 10k", "seat 1 zed", "quest easy", "go"]  # fmt: skip
+
+
+def ended_session(sample: str):
+    session = replay_text((SAMPLES / sample).read_text(encoding="utf-8")).session
+    assert session.ended and session.state.over
+    return session
+
+
+def session_accepts(session, line: str) -> bool:
+    """Whether the live session takes ``line`` now (the session is left as it was)."""
+    commands = n.parse_line(line)
+    saved = session.snapshot(commands)
+    try:
+        session.submit_all(commands, final_end=lambda: "0123456789ab")
+    except DealerAssistError:
+        return False
+    finally:
+        session.restore(saved)
+    return True
+
+
+def said_to_type(error: DealerAssistError) -> list[str]:
+    return suggestions(error) + [m.group(1) for m in QUOTED.finditer(error.text("en"))]
+
+
+def offered(state) -> list[str]:
+    """The commands the prompt offers now, as typed (a note with its text; not the prompt's own
+    help and quit)."""
+    return [("note gg" if option == "note " else option.strip()) for option in live_offers.suggestions(state)
+            if option.strip() not in ("help", "quit")]  # fmt: skip
+
+
+@pytest.mark.parametrize("sample", ENDED)
+def test_after_the_end_the_prompt_offers_undo_end_and_every_offer_is_accepted(sample):
+    session = ended_session(sample)
+    state = session.state
+    options = offered(state)
+    assert "undo end" in options and "undo" not in options, options
+    assert [option for option in options if not session_accepts(session, option)] == []
+    assert not session_accepts(session, "undo")  # what is no longer offered is indeed refused
+    # Tab after `undo` (or 取り消し) offers `end`; the completion's description says why
+    assert [a.word for a in live_offers.arguments(state, ["undo"])] == ["end"]
+    assert [a.word for a in live_offers.arguments(state, ["取り消し"])] == ["end"]
+    for lang in ("en", "ja"):
+        shown = {line: what for line, _, what in live_prompt.matching(state, "un", lang)}
+        assert list(shown) == ["undo end"] and shown["undo end"] == live_prompt.text("help.short.undo_end", lang)
+        assert [line for line, _, _ in live_prompt.matching(state, "取り消し ", lang)] == ["undo end"]
+    # after a note the end is still there: still `undo end` (a plain undo would take the note)
+    session.submit(n.parse_line("note gg")[0], final_end=lambda: "0123456789ab")
+    assert "undo end" in offered(session.state) and session_accepts(session, "undo end")
+
+
+@pytest.mark.parametrize("sample", ENDED)
+def test_after_the_end_every_command_a_refusal_suggests_is_accepted(sample):
+    session = ended_session(sample)
+    wrong, met = [], Counter()
+    for probe in ENDED_PROBES:
+        commands = n.parse_line(probe)
+        saved = session.snapshot(commands)
+        try:
+            session.submit_all(commands, final_end=lambda: "0123456789ab")
+        except DealerAssistError as error:
+            met[error.key] += 1
+            for suggestion in said_to_type(error):
+                if not session_accepts(session, suggestion):
+                    wrong.append(f"{sample}: {probe!r} -> {error.text('en')!r}; {suggestion!r} refused")
+        finally:
+            session.restore(saved)
+    assert wrong == []
+    assert met["session.end_final"] == 2, met  # undo and 取り消し: both name `undo end`
+    over = "casino.over" if sample.startswith("casino") else "quest.over"
+    assert met[over] > 0 and "undo end" in said_to_type(_refusal(session, "game"))  # not "only note"
+    assert "`undo end`（取り消し 終了）" in _refusal(session, "game").text("ja")
+
+
+def _refusal(session, line: str) -> DealerAssistError:
+    with pytest.raises(DealerAssistError) as info:
+        session.submit_all(n.parse_line(line), final_end=lambda: "0123456789ab")
+    return info.value
+
+
+def test_while_the_session_runs_undo_end_suggests_the_plain_undo():
+    session = replay_text("quest easy\ndice 6\njk 0 0\nseat 1 aki 100k\ngame\n").session
+    error = _refusal(session, "undo end")
+    assert error.key == "session.undo_end_running" and said_to_type(error) == ["undo end", "undo"]
+    assert session_accepts(session, "undo") and "undo" in offered(session.state)
+    assert "undo end" not in offered(session.state) and live_offers.arguments(session.state, ["undo"]) == []
+
+
+def test_help_undo_explains_undo_end_in_both_languages():
+    en, ja = live_prompt.topic_help("undo", "en"), live_prompt.topic_help("undo", "ja")
+    assert "undo end" in en and "refused" in en and "取り消し 終了" in en
+    assert "undo end" in ja and "取り消し 終了" in ja and "通常の取り消しはできません" in ja

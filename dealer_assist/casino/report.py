@@ -18,8 +18,9 @@ from typing import Any
 
 from dealer_assist.casino.state import BET, CHIPS, ROUNDS, CasinoState
 from dealer_assist.casino.view import to_json
+from dealer_assist.casino.words import casino_text, result_word
 from dealer_assist.i18n import amount, text
-from dealer_assist.render import ratio_text, result_text
+from dealer_assist.render import ratio_text
 from dealer_assist.report import HTML_SCRIPT, HTML_STYLE, _chain, _local_time, _right, csv_writer, to_json_text
 
 # the hands counted as won, lost and pushed (the report says so under the seat table)
@@ -216,7 +217,7 @@ CSV_COLUMNS = ("round", "seat", "player", "change", "insurance", "chips_after", 
 def _headers(names, lang: str, report: dict | None = None) -> list[str]:
     """Column headers from the catalog (``chips_end`` reads "chips now" while the game goes on)."""
     running = report is not None and report["result"]["status"] != "over"
-    return [text("col.chips_now" if name == "chips_end" and running else f"col.{name}", lang) for name in names]
+    return [casino_text("col.chips_now" if name == "chips_end" and running else f"col.{name}", lang) for name in names]
 
 
 def _seat_headers(report: dict, lang: str) -> list[str]:
@@ -231,12 +232,12 @@ def _dealer(r: dict, lang: str) -> str:
     if dealer["bust"]:
         out += " " + text("result.bust", lang)
     elif dealer["blackjack"]:
-        out += " " + text("result.blackjack", lang)
+        out += " " + casino_text("result.blackjack", lang)
     return out
 
 
 def _results(hands: list[dict], lang: str) -> str:
-    return text("list.sep", lang).join(f"{h['hand']} {result_text(h['result'], lang)}" for h in hands) or "-"
+    return text("list.sep", lang).join(f"{h['hand']} {result_word(h['result'], lang)}" for h in hands) or "-"
 
 
 def _insurance(r: dict, lang: str) -> str:
@@ -286,7 +287,7 @@ def _ranking_title(report: dict, lang: str) -> str:
 
 def _hand_rows(r: dict, report: dict, lang: str) -> list[list[str]]:
     return [[h["hand"], _player(report, _seat_of(h["hand"])), " ".join(h["cards"]), amount(h["bet"], lang),
-             result_text(h["result"], lang), ratio_text(h["ratio"], lang)] for h in r["hands"]]  # fmt: skip
+             result_word(h["result"], lang), ratio_text(h["ratio"], lang)] for h in r["hands"]]  # fmt: skip
 
 
 def to_csv(report: dict, lang: str = "en") -> str:
@@ -374,8 +375,8 @@ def svg_chart(report: dict, *, lang: str = "en", width: int = 760, height: int =
         dots = "".join(
             f'<circle cx="{a:.1f}" cy="{b:.1f}" r="4" class="dot f{colour}'
             f'{" open s" + str(colour) if p["unfinished"] else ""}"><title>'
-            + html.escape(text("casino.report.svg_point", lang, round=p["round"], player=seat["player"],
-                               chips=p["chips"][number]))
+            + html.escape(text("casino.report.svg_point" if p["round"] else "casino.report.svg_point_start", lang,
+                               round=p["round"], player=seat["player"], chips=p["chips"][number]))
             + "</title></circle>" for (a, b), p in zip(points, chart))  # fmt: skip
         lines.append(f'<polyline points="{path}" class="line s{colour}"/>{dots}')
         name = html.escape(text("casino.report.seat_col", lang, seat=seat["seat"], player=seat["player"]))
@@ -384,7 +385,8 @@ def svg_chart(report: dict, *, lang: str = "en", width: int = 760, height: int =
     start = html.escape(text("casino.report.svg_start", lang, chips=CHIPS))
     legend.append(f'<text x="{width - pad}" y="{pad - 28}" class="legend" style="text-anchor:end">'
                   f'<tspan class="start-key">- - </tspan>{start}</text>')  # fmt: skip
-    ticks = "".join(f'<text x="{x(i):.1f}" y="{height - pad + 18}" class="tick">{p["round"]}</text>'
+    first = html.escape(text("chart.start", lang))  # the point before round 1: 「開始時」
+    ticks = "".join(f'<text x="{x(i):.1f}" y="{height - pad + 18}" class="tick">{p["round"] or first}</text>'
                     for i, p in enumerate(chart))  # fmt: skip
     ticks += "".join(f'<text x="{pad - 6}" y="{y(v) + 4:.1f}" style="text-anchor:end">{v}</text>'
                      for v in sorted({low, CHIPS, high}))  # fmt: skip
@@ -428,7 +430,7 @@ def to_html(report: dict, lang: str = "en") -> str:
         cards = " ".join(dealer["cards"]) or "-"
         said = say("render.dealer_bust" if dealer["bust"] else "render.dealer", cards=cards, total=dealer["total"])
         if dealer["blackjack"]:
-            said += " " + say("result.blackjack")
+            said += " " + esc(casino_text("result.blackjack", lang))
         insurance = f'<p>{say("casino.report.s.insurance", entries=_insurance(r, lang))}</p>' if r["insurance"] else ""
         held = (f"{s['player']} {amount(r['chips_after'][str(s['seat'])], lang)}" for s in report["title"]["seats"])
         after = say("casino.report.s.chips", chips=sep.join(held))
@@ -465,39 +467,31 @@ def print_text(report: dict, console, lang: str = "en") -> None:
     from rich.table import Table
     from rich.text import Text
 
-    def table(title: str, headers, rows, *, left=()) -> Table:
-        out = Table(title=title, title_justify="left", show_edge=False)
-        for i, header in enumerate(headers):
-            out.add_column(header, justify="left" if i in left else "right", overflow="fold")
-        for row in rows:
-            out.add_row(*(Text(cell) for cell in row))  # a player's name is never read as markup
-        return out
+    from dealer_assist.layout import print_table
+    from dealer_assist.wrap import Wrapped
+
+    def table(title: str, headers, rows, *, left=(), keep: int = 1) -> None:
+        # in parts if wider than the console, no header or value cut (layout)
+        print_table(console, title, list(headers), list(rows), keep=keep,
+                    justify=["left" if i in left else "right" for i in range(len(headers))])  # fmt: skip
 
     console.print(Text(text("casino.report.title", lang), style="bold"))
-    block = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
-    block.add_column(style="bold")
-    block.add_column()
-    for label, value in title_lines(report, lang):
-        block.add_row(Text(label), Text(value))
-    console.print(block)
-    console.print(table(_ranking_title(report, lang), _headers(RANKING_COLUMNS, lang), _ranking_rows(report, lang),
-                        left=(2,)))  # fmt: skip
-    console.print(table(text("casino.report.rounds", lang), [*_headers(ROUND_COLUMNS, lang),
-                                                             *_seat_headers(report, lang)],
-                        [_round_cells(r, report, lang) for r in report["rounds"]], left=(2, 3, 4)))  # fmt: skip
+    print_table(console, None, ["", ""], [(Text(label, style="bold"), value) for label, value in title_lines(report, lang)],
+                show_header=False, box=None, pad_edge=False)  # fmt: skip
+    table(_ranking_title(report, lang), _headers(RANKING_COLUMNS, lang), _ranking_rows(report, lang), left=(2,))
+    table(text("casino.report.rounds", lang), [*_headers(ROUND_COLUMNS, lang), *_seat_headers(report, lang)],
+          [_round_cells(r, report, lang) for r in report["rounds"]], left=(2, 3, 4))  # fmt: skip
     split = SEAT_COLUMNS.index("insured")  # two tables, to fit a terminal: the hands, then the chips
     headers, rows = _headers(SEAT_COLUMNS, lang, report), [_seat_row(s, lang) for s in report["seats"]]
-    console.print(table(text("casino.report.seats", lang), headers[:split], [row[:split] for row in rows], left=(1,)))
-    console.print(table("", headers[:2] + headers[split:], [row[:2] + row[split:] for row in rows], left=(1,)))
+    table(text("casino.report.seats", lang), headers[:split], [row[:split] for row in rows], left=(1,), keep=2)
+    table("", headers[:2] + headers[split:], [row[:2] + row[split:] for row in rows], left=(1,), keep=2)
     for note in _notes(report, lang):
-        console.print(Text(note, style="dim"))
+        console.print(Wrapped(note, style="dim"))
     seats = report["title"]["seats"]
-    chart = Table(title=text("casino.report.chart", lang), title_justify="left", show_edge=False, box=None)
-    chart.add_column(text("col.round", lang), justify="right")
-    width = max(4, 48 // max(len(seats), 1))
+    # the bars as long as the console lets every seat's column sit side by side
+    width = max(2, min(48 // max(len(seats), 1), (console.width - 8) // max(len(seats), 1) - 8))
     top = _top(report)
-    for header in _seat_headers(report, lang):
-        chart.add_column(header, no_wrap=True)
+    rows = []
     for k, p in enumerate(report["chart"]):
         cells = []
         for i, seat in enumerate(seats):
@@ -505,8 +499,9 @@ def print_text(report: dict, console, lang: str = "en") -> None:
             cell = Text(_right(amount(chips, lang), 5) + " ")
             cell.append(_bar(chips, top, width), style=SEAT_COLOURS[i % len(SEAT_COLOURS)])
             cells.append(cell)
-        chart.add_row(str(p["round"]), *cells)
-    console.print(chart)
+        rows.append([str(p["round"]), *cells])
+    print_table(console, text("casino.report.chart", lang), [casino_text("col.round", lang), *_seat_headers(report, lang)],
+                rows, justify=["right"] + ["left"] * len(seats), box=None)  # fmt: skip
 
 
 FORMATS = {"markdown": to_markdown, "html": to_html, "json": to_json_text, "csv": to_csv}

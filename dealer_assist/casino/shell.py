@@ -15,11 +15,15 @@ from dealer_assist.casino import apply, play
 from dealer_assist.casino.state import ROUNDS, SEATS, CasinoState, Phase
 from dealer_assist.casino.step import Step
 from dealer_assist.casino.table import ranking, verdict
+from dealer_assist.casino.words import casino_text, result_word
+from dealer_assist.grid import Grid
+from dealer_assist.i18n import Items, with_clause
 from dealer_assist.messages import text
 from dealer_assist.render import grid
+from dealer_assist.wrap import Wrapped
 
 
-def _dealer_cells(state: CasinoState) -> tuple[str, str]:
+def _dealer_cells(state: CasinoState) -> tuple[str, Any]:
     current = state.round
     if current is None or not current.dealer:
         return "", ""
@@ -27,7 +31,7 @@ def _dealer_cells(state: CasinoState) -> tuple[str, str]:
     down = hole is not None  # the second card, told by its place (equal cards may be one object)
     cards = " ".join("[?]" if down and i == 1 else str(c) for i, c in enumerate(current.dealer))
     shown = [c for i, c in enumerate(current.dealer) if not (down and i == 1) and not c.is_unknown]
-    return cards, total(shown).localized("en") if shown else ""
+    return cards, total(shown) if shown else ""  # a Total: worded in the session's language
 
 
 def panel(state: CasinoState, lang: str = "en"):
@@ -35,8 +39,9 @@ def panel(state: CasinoState, lang: str = "en"):
     title = Text(no_wrap=True, overflow="ignore")
     title.append(text("casino.panel.title" if state.rounds else "casino.panel.title_setup", lang, round=state.rounds,
                       rounds=ROUNDS, shoe=state.shoe_left))  # fmt: skip
-    table = grid(("", "seat", "player", "chips", "bet", "cards", "total", ""), lang, right=("chips", "bet"),
-                 ruled=False)  # fmt: skip
+    names = ("", "seat", "player", "chips", "bet", "cards", "total", "")
+    table = Grid([casino_text(f"col.{name}", lang) if name else "" for name in names],  # 賭け, not ベット
+                 right=[names.index("chips"), names.index("bet")], ruled=False)  # fmt: skip
     current = state.round
     turn = None
     if state.phase is Phase.PLAYERS:
@@ -44,7 +49,8 @@ def panel(state: CasinoState, lang: str = "en"):
         turn = hand.label if hand is not None else None
     cards, value = _dealer_cells(state)
     if cards:
-        table.add_row("", "D", text("render.dealer_row", lang), "", "", cards, value, "")
+        table.add_row("", "D", text("render.dealer_row", lang), "", "", cards,
+                      value.localized(lang) if hasattr(value, "localized") else value, "")  # fmt: skip
     for number, seat in state.seats.items():
         hands = current.hands_of(number) if current is not None else []
         for hand in hands or [None]:
@@ -52,21 +58,24 @@ def panel(state: CasinoState, lang: str = "en"):
             marks = []
             if seat.out:
                 marks.append(text("casino.mark.out", lang))
-            if current is not None and current.insured.get(number):
+            if current is not None and number in current.insurance:  # settled at the peek (INS-4)
+                marks.append(text("casino.mark.insurance", lang, chips=current.insurance[number]))
+            elif current is not None and current.insured.get(number):
                 marks.append(text("casino.mark.insured", lang))
             status = ""
             if hand is not None and hand.result is not None:
-                status = text(f"result.{hand.result}", lang)
+                status = result_word(hand.result, lang)
             elif hand is not None and hand.outcome in ("bust", "blackjack", "surrender"):
-                status = text(f"outcome.{hand.outcome}", lang)
+                status = casino_text(f"outcome.{hand.outcome}", lang)
             table.add_row("▶" if turn == label else "", label, seat.player, str(seat.chips),
                           str(hand.bet) if hand is not None else "-",
                           " ".join(map(str, hand.cards)) if hand is not None else "",
                           (hand.total().localized(lang) + (" " + status if status else "")) if hand and hand.cards
                           else status, " ".join(marks), style="dim" if seat.out else "")  # fmt: skip
     expected = apply.expectation(state)
-    footer = Text(f"{expected.clause}: {expected.text(lang)}", style="italic", no_wrap=True, overflow="ignore")
-    return Group(title, table.text(), footer)
+    footer = Text(with_clause(expected.clause, expected.text(lang), lang), style="italic", no_wrap=True,
+                  overflow="ignore")  # fmt: skip
+    return Group(Wrapped(title), table.text(), Wrapped(footer, hang=2))  # Japanese broken between characters
 
 
 def final(console: Console, state: CasinoState, lang: str = "en") -> None:
@@ -89,8 +98,7 @@ def final(console: Console, state: CasinoState, lang: str = "en") -> None:
 def facts(state: CasinoState) -> list[tuple[str, dict[str, Any]]]:
     """What a command met, for the audit: the round, the shoe, the dealer's visible cards."""
     out: list[tuple[str, dict[str, Any]]] = [("casino.audit.round", {"round": state.rounds, "shoe": state.shoe_left})]
-    out.append(("casino.audit.chips", {"chips": ", ".join(f"{s.player} {s.chips}" for s in state.seats.values())
-                                       or "-"}))  # fmt: skip
+    out.append(("casino.audit.chips", {"chips": Items(tuple(f"{s.player} {s.chips}" for s in state.seats.values()))}))
     cards, value = _dealer_cells(state)
     if cards:
         out.append(("audit.dealer", {"cards": cards, "total": value}))
@@ -126,7 +134,9 @@ def suggestions(state: CasinoState) -> list[str]:
         out.append("dealer ")
     if phase in (Phase.INSURANCE, Phase.PLAYERS):
         out.append("hint")
-    return out + ["note ", "undo", "help", "quit"]
+    from dealer_assist.live import closing
+
+    return out + closing(state)
 
 
 def public_view(state: CasinoState, *, exact_hp: bool = False, shoe: bool = False) -> dict[str, Any]:
@@ -167,6 +177,18 @@ def public_rulings(rulings, state: CasinoState, *, exact_hp: bool = False) -> li
     return list(rulings)
 
 
+def last_ruling(rulings, lang: str) -> list[dict[str, str]]:
+    """The overlay's last ruling, one entry: the command's last ruling, after the insurance
+    results it settled at the peek (INS-4), so that a won or lost insurance is seen on stream
+    and not hidden behind "the dealer does not have blackjack" or the settlement."""
+    if not rulings:
+        return []
+    shown = [r for r in rulings[:-1] if r.clause == "INS-4"] + [rulings[-1]]
+    clauses = list(dict.fromkeys(r.clause for r in shown))
+    sep = text("casino.overlay.ruling_sep", lang)
+    return [{"clause": " · ".join(clauses), "text": sep.join(r.text(lang) for r in shown)}]
+
+
 def picture(feed, lang: str) -> dict[str, Any]:
     """The overlay's picture of the casino table (``overlay.Feed.picture``): the same page as
     One Million's, without the dealer's HP, recovery, jokers and MP."""
@@ -174,7 +196,8 @@ def picture(feed, lang: str) -> dict[str, Any]:
 
     state: CasinoState = feed.session.state
     view = public_view(state, shoe=feed.shoe)
-    words = {**_words(lang), "points": text("casino.word.chips", lang), "bankrupt": text("casino.word.out", lang)}
+    words = {**_words(lang), "points": text("casino.word.chips", lang), "bankrupt": text("casino.word.out", lang),
+             "bet": text("casino.word.bet", lang), "shoe": text("casino.word.shoe", lang)}  # 賭け, シュー
     picture: dict[str, Any] = {"version": feed.version, "lang": lang, "words": words, "problem": None}
     if feed.problem is not None:
         picture["problem"] = text(feed.problem, lang, name=feed.name)
@@ -187,8 +210,14 @@ def picture(feed, lang: str) -> dict[str, Any]:
     picture["phase"] = view["phase"]
     dealer = view["dealer"]
     picture["dealer"] = _dealer_words(dealer, lang) if dealer is not None else None
-    picture["boxes"] = [_box_words(box, lang) for box in view["boxes"]]
-    picture["last"] = [{"clause": r.clause, "text": r.text(lang)} for r in feed.rulings[-1:]]
+    picture["boxes"] = [_box_words(box, lang, blackjack="casino.overlay.blackjack") for box in view["boxes"]]
+    for box in picture["boxes"]:  # the casino's own result words (引き分け, ブラックジャック)
+        for hand in box["hands"]:
+            if hand.get("result") is not None:
+                hand["status"] = result_word(hand["result"], lang)
+            elif hand.get("outcome") in ("bust", "surrender"):
+                hand["status"] = casino_text(f"outcome.{hand['outcome']}", lang)
+    picture["last"] = last_ruling(feed.rulings, lang)
     picture["banner"] = None
     if state.over and state.seats:
         outcome = verdict(state)

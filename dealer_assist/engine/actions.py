@@ -172,7 +172,7 @@ class HandNames:
         split = [label for label in self.labels if not label.isdigit()]
         parts = []
         if boxes:
-            numbers = join([text("term.box_number", lang, box=box) for box in boxes])
+            numbers = text("term.box_number", lang, box=join(boxes))  # 「3・4番ボックス」: the counter once
             parts.append(text("term.box_hand" if len(boxes) == 1 else "term.box_hands", lang, boxes=numbers))
         if split:
             parts.append(text("term.split_hand" if len(split) == 1 else "term.split_hands", lang, hands=join(split)))

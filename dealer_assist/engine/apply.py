@@ -15,6 +15,7 @@ from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist.engine import actions, bets, deal, draw, flow, guild, setup, surrender, time_rules
 from dealer_assist.engine.state import DEALER, Phase, Ruling, State
 from dealer_assist.engine.table import Table
+from dealer_assist.i18n import Numbers
 from dealer_assist.messages import Term
 
 SETUP_COMMANDS = (n.Quest, n.Hp, n.Dice, n.Seat, n.Skill, n.JokerLevels, n.Shoe, n.Rule)
@@ -79,8 +80,8 @@ def expectation(state: State) -> Expectation:
         assert game is not None
         if game.backbet:
             return Expectation(phase, "GUILD-4", "expect.backbet_deal", {})
-        params = {"missing": ", ".join(str(b) for b, x in state.boxes.items()
-                                       if b not in game.bets and not x.bankrupt) or "-"}  # fmt: skip
+        params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
+                                           if b not in game.bets and not x.bankrupt))}  # fmt: skip
     elif phase is Phase.DEAL:
         assert game is not None
         to = game.recipients[game.dealt]
@@ -93,8 +94,8 @@ def expectation(state: State) -> Expectation:
         clause = game.call or "SURR-1"
     elif phase is Phase.LATE_BETS:
         assert game is not None
-        params = {"missing": ", ".join(str(b) for b, x in state.boxes.items()
-                                       if b not in game.late_bets and not x.bankrupt) or "-"}  # fmt: skip
+        params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
+                                           if b not in game.late_bets and not x.bankrupt))}  # fmt: skip
     elif phase is Phase.PLAYERS:
         table = Table(state)
         hand = flow.current_hand(table)

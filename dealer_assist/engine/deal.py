@@ -7,6 +7,7 @@ from dealer_assist.cards import Card, is_blackjack
 from dealer_assist.engine import flow, hole, jokers, settlement, skills
 from dealer_assist.engine.state import DEALER, Hand, Phase
 from dealer_assist.engine.table import Table
+from dealer_assist.i18n import Numbers
 
 
 def begin(t: Table) -> None:
@@ -148,5 +149,5 @@ def lock(t: Table, cmd: n.Lock) -> None:
                 flow.stand(t, hand)
     game.lock = locked
     t.rule("DSK-3", "lock.locked", dice=" ".join(map(str, cmd.dice)),
-           boxes=", ".join(map(str, locked)) or "-")  # fmt: skip
+           boxes=Numbers(tuple(locked)))  # fmt: skip
     flow.start_players(t)

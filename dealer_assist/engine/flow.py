@@ -12,6 +12,7 @@ from dealer_assist.cards import is_blackjack, total
 from dealer_assist.engine import end, guild, jokers, settlement, skills
 from dealer_assist.engine.state import Hand, Phase
 from dealer_assist.engine.table import Table
+from dealer_assist.i18n import Numbers
 
 
 def current_hand(t: Table) -> Hand | None:
@@ -61,7 +62,7 @@ def end_of_deal(t: Table) -> None:
     state, game = t.state, t.game
     burned = [h.box for h in game.hands if h.nobet]
     if burned:
-        t.rule("BOX-2", "deal.burned", boxes=", ".join(map(str, burned)))
+        t.rule("BOX-2", "deal.burned", boxes=Numbers(tuple(burned)))
     if game.backbet:
         t.rule("GUILD-4", "guild.backbet_dealt")
         _rule_deal_jokers_for_later(t)
@@ -96,7 +97,7 @@ def _deal_jokers(t: Table) -> bool:
     """JK-6, JK-7, JK-9 at the end of the deal. False when the game (or quest) ended."""
     game = t.game
     if game.burned_lv3:
-        t.rule("JK-9", "joker.burned_lv3", boxes=", ".join(game.burned_lv3))
+        t.rule("JK-9", "joker.burned_lv3", boxes=Numbers(tuple(game.burned_lv3)))
         end.fail_now(t, reason="joker", clause="END-F3")
         return False
     for sighting in game.deal_jokers:
@@ -160,7 +161,7 @@ def open_call(t: Table, clause: str) -> None:
 def close_call(t: Table) -> None:
     game = t.game
     clause, game.call = game.call, None
-    t.rule(clause or "SURR-1", "surrender.call_closed", boxes=", ".join(map(str, sorted(game.called))) or "-")
+    t.rule(clause or "SURR-1", "surrender.call_closed", boxes=Numbers(tuple(sorted(game.called))))
     if clause == "SURR-2":
         settlement.settle(t)  # BASE-7: every hand that is not a blackjack loses
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dealer_assist import notation as n
 from dealer_assist.engine.table import Table
+from dealer_assist.i18n import Numbers
 
 YELLOWS_TO_LEAVE = 2
 
@@ -35,7 +36,7 @@ def yellow(t: Table, cmd: n.Yellow) -> None:
     count = state.yellow[player]
     t.rule("TIME-3", "yellow.card", player=player, box=cmd.box, count=count)
     if count >= YELLOWS_TO_LEAVE:
-        boxes = ", ".join(str(b) for b, x in state.boxes.items() if x.player == player)
+        boxes = Numbers(tuple(b for b, x in state.boxes.items() if x.player == player))
         by = stand_in(state, player)
         if by is not None:
             state.replaced_by[player] = by
