@@ -3,7 +3,9 @@
 loading it by replaying the whole log. The snapshot is sealed with this computer's key
 (``dealer_assist.seal``); the benchmark uses a key of its own.
 
-Run: python benchmarks/bench_resume.py   (add --games 1000 4000 to choose the sizes)
+Run: python benchmarks/bench_resume.py   (add --games 1000 4000 to choose the sizes;
+--quick: tiny sizes for the smoke test, the figures then mean nothing beside the targets).
+The whole process (`play --session` to its first prompt, in a pty) is timed by bench_live.py.
 """
 
 from __future__ import annotations
@@ -40,7 +42,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, nargs="+", default=[1000, 4000])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes for the smoke test (targets meaningless)")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.runs = [5, 10], 2
     with tempfile.TemporaryDirectory() as folder:
         os.environ.setdefault("DEALER_ASSIST_KEY", str(Path(folder) / "snapshot.key"))
         for games in args.games:

@@ -49,7 +49,7 @@ the position of a command, a hand action, a card, an amount or ``bet``'s ``-``:
   | リビール | ``reveal`` |
   | ネクスト | ``next`` |
   | ディーラー | ``dealer`` |
-  | シュー切れ | ``empty`` |
+  | 時間切れ, シューター切れ, シュー切れ | ``empty`` |
   | メモ | ``note`` |
   | 取り消し, 取消し, 取消, アンドゥ | ``undo`` |
   | 取り消し 終了 (``undo`` then 終了) | ``undo end`` (takes back the end of a session) |
@@ -402,7 +402,7 @@ JA_COMMANDS: dict[str, str] = {
     "バックベット": "backbet", "バックベットアタック": "backbet", "ディール": "deal", "配布": "deal",
     "サレンダー": "sr", "ノーサレンダー": "go", "ピーク": "peek", "チェック": "peek", "ロック": "lock",
     "ツーロック": "lock", "タイムアップ": "timeup", "イエロー": "yellow", "イエローカード": "yellow",
-    "リビール": "reveal", "ネクスト": "next", "ディーラー": "dealer", "シュー切れ": "empty", "メモ": "note",
+    "リビール": "reveal", "ネクスト": "next", "ディーラー": "dealer", "時間切れ": "empty", "シューター切れ": "empty", "シュー切れ": "empty", "メモ": "note",
     "取り消し": "undo", "取消し": "undo", "取消": "undo", "アンドゥ": "undo",
     "インシュアランス": "ins", "保険": "ins",
 }  # fmt: skip

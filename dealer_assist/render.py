@@ -147,10 +147,11 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
 
 
 def announced(hp: int, lang: str = "en") -> str:
-    """ANN-1's announcement of the HP; at HP 0 there is none (the quest is won, END-S)."""
+    """ANN-1's announcement of the HP, beside a sentence that already gives the HP (so the HP is
+    not said twice); at HP 0 there is none (the quest is won, END-S)."""
     from dealer_assist.engine.end import announce
 
-    return text("announce", lang, hp=hp, announce=announce(hp)) if hp > 0 else text("announce.none", lang)
+    return text("announce.short", lang, announce=announce(hp)) if hp > 0 else text("announce.none", lang)
 
 
 def time_bomb(state: State) -> bool:

@@ -242,7 +242,9 @@ def to_markdown(report: dict, lang: str = "en") -> str:
     lines += ["", say("report.counted"), ""]
     top = max(p["hp"] for p in report["chart"])
     lines += [f"## {say('report.chart')}", "", "```"]
-    lines += [f"{p['game']:>4} {_right(amount(p['hp'], lang), 13)} {_bar(p['hp'], top)}" for p in report["chart"]]
+    start = text("chart.start", lang)  # the point before game 1
+    lines += [f"{_right(str(p['game'] or start), 6)} {_right(amount(p['hp'], lang), 13)} {_bar(p['hp'], top)}"
+              for p in report["chart"]]  # fmt: skip
     lines += ["```", ""]
     return "\n".join(lines)
 
@@ -398,7 +400,7 @@ def print_text(report: dict, console, lang: str = "en") -> None:
     chart.add_column(style="red")
     top = max(p["hp"] for p in report["chart"])
     for p in report["chart"]:
-        chart.add_row(str(p["game"]), amount(p["hp"], lang), _bar(p["hp"], top))
+        chart.add_row(str(p["game"] or text("chart.start", lang)), amount(p["hp"], lang), _bar(p["hp"], top))
     console.print(chart)
 
 

@@ -133,6 +133,8 @@ SAME = [
     ("ネクスト ［？］", "next [?]"),
     ("ディーラー 7", "dealer 7"),
     ("シュー切れ", "empty"),
+    ("時間切れ", "empty"),  # the seed's word (glossary)
+    ("シューター切れ", "empty"),
     ("取り消し", "undo"),
     ("取消", "undo"),
     ("アンドゥ", "undo"),

@@ -336,7 +336,8 @@ def to_markdown(report: dict, lang: str = "en") -> str:
     lines += [f"## {text('casino.report.chart', lang)}", "", "```"]
     for seat in report["title"]["seats"]:
         lines.append(text("casino.report.seat_col", lang, seat=seat["seat"], player=seat["player"]))
-        lines += [f"{p['round']:>4} {_right(amount(p['chips'][str(seat['seat'])], lang), 6)} "
+        lines += [f"{_right(str(p['round'] or text('chart.start', lang)), 6)} "
+                  f"{_right(amount(p['chips'][str(seat['seat'])], lang), 6)} "
                   f"{_bar(p['chips'][str(seat['seat'])], top, 40)}" for p in report["chart"]]  # fmt: skip
     lines += ["```", ""]
     return "\n".join(lines)
@@ -499,7 +500,7 @@ def print_text(report: dict, console, lang: str = "en") -> None:
             cell = Text(_right(amount(chips, lang), 5) + " ")
             cell.append(_bar(chips, top, width), style=SEAT_COLOURS[i % len(SEAT_COLOURS)])
             cells.append(cell)
-        rows.append([str(p["round"]), *cells])
+        rows.append([str(p["round"] or text("chart.start", lang)), *cells])
     print_table(console, text("casino.report.chart", lang), [casino_text("col.round", lang), *_seat_headers(report, lang)],
                 rows, justify=["right"] + ["left"] * len(seats), box=None)  # fmt: skip
 
