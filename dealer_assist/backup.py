@@ -23,7 +23,7 @@ from dealer_assist.errors import DealerAssistError, SessionError, StoreError
 
 
 def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    from dealer_assist.cli import _lang_callback
+    from dealer_assist.cli_lang import _lang_callback
 
     return _lang_callback(ctx, param, value)
 
@@ -133,7 +133,8 @@ def backup_command(target: Path, force: bool, lang: str, db_path: str | None) ->
     """Copy the session database to FILE safely, even while a window or the overlay has it
     open (SQLite's online backup), then check the copy: SQLite's integrity check and every
     session's hash chain. FILE is replaced only with --force."""
-    from dealer_assist.cli import _say, fail
+    from dealer_assist.cli_common import fail
+    from dealer_assist.cli_lang import _say
     from dealer_assist.store import default_path
 
     source = Path(db_path) if db_path else default_path()

@@ -19,7 +19,7 @@ from dealer_assist.i18n import Term
 
 
 def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    from dealer_assist.cli import _lang_callback
+    from dealer_assist.cli_lang import _lang_callback
 
     return _lang_callback(ctx, param, value)
 
@@ -108,7 +108,7 @@ def rules_text(query: str | None, table: str | None, lang: str) -> list[str]:
               help="Language of everything printed (default: $DEALER_ASSIST_LANG, else the system's).")
 def rules(clause: str | None, table: str | None, lang: str) -> None:
     """Print a clause of the rulebook (DRAW-2), a section (DRAW), or the list of sections."""
-    from dealer_assist import cli as shell
+    from dealer_assist import cli_lang
 
-    for line in rules_text(clause, table, shell.LANG):
+    for line in rules_text(clause, table, cli_lang.LANG):
         click.echo(line)

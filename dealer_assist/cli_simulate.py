@@ -16,7 +16,7 @@ import click
 
 
 def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    from dealer_assist.cli import _lang_callback
+    from dealer_assist.cli_lang import _lang_callback
 
     return _lang_callback(ctx, param, value)
 
@@ -65,18 +65,18 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
     """Simulate many games through the rules engine."""
     import json
 
-    from dealer_assist import cli as shell
+    from dealer_assist import cli_common, cli_lang
     from dealer_assist import simulate as sim
 
-    lang = shell.LANG
+    lang = cli_lang.LANG
     extra = list(ctx.args)
     if extra and dice and all(word.replace(",", "").isdigit() for word in extra):
         dice, extra = (*dice, *extra), []  # `--dice 4 5`: the faces after the first one
     if extra:
-        raise click.UsageError(shell._say("sim.error.extra", args=" ".join(extra)), ctx)
+        raise click.UsageError(cli_lang._say("sim.error.extra", args=" ".join(extra)), ctx)
     sim.check_run(seed, workers)
     if html_path:
-        shell._check_writable(html_path)  # before the run, not after it
+        cli_common._check_writable(html_path)  # before the run, not after it
     workers = workers or sim.default_workers()
     shuffle = shuffle or ("reshuffle" if game else "continuous")  # a game is dealt by the table's rules
     total = quests if target == "quest" else games if game else hands
@@ -95,14 +95,14 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
     if html_path:
         from dealer_assist.sim.chart import to_html
 
-        shell._write_output(html_path, to_html(result, lang))
+        cli_common._write_output(html_path, to_html(result, lang))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
     for line in sim.lines(result, lang):
         click.echo(line)
     if html_path:
-        click.echo(shell._say("sim.html.written", path=html_path))
+        click.echo(cli_lang._say("sim.html.written", path=html_path))
 
 
 @contextmanager

@@ -75,11 +75,12 @@ class Template(str):
         return str.format(self, *args, **params)
 
 
+_LANG = "en"  # the language click speaks now: set by ``cli_lang.speak`` through ``install``
+
+
 def missing_message(self) -> str:
     """``MissingParameter.format_message`` as one catalog sentence (``click.missing_named``)."""
-    from dealer_assist import cli
-
-    lang = cli.LANG
+    lang = _LANG
     if self.param_hint is not None:
         hint = self.param_hint
     elif self.param is not None:
@@ -103,10 +104,13 @@ def missing_message(self) -> str:
     return text("click.missing_named", lang, kind=what, hint=requote(hint, lang), extra=extra)
 
 
-def install() -> None:
-    """Make click's MissingParameter speak through the catalog (once)."""
+def install(lang: str | None = None) -> None:
+    """Make click's MissingParameter speak through the catalog (once), in ``lang`` (``speak``'s)."""
+    global _LANG
     import click.exceptions
 
+    if lang is not None:
+        _LANG = lang
     if click.exceptions.MissingParameter.format_message is not missing_message:
         click.exceptions.MissingParameter.format_message = missing_message  # type: ignore[method-assign]
 

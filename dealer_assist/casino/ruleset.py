@@ -35,7 +35,7 @@ RULESET = Ruleset(
     game_record=current_round,
     summary=summary,
     state_classes=(Card, CasinoState, Hand, Phase, Round, Seat),
-    sources=("cards.py", "notation.py", "core", "casino"),
+    sources=("cards.py", "notation", "core", "casino"),
     hooks={
         "hint": "dealer_assist.casino.cpu:advice",
         "report": "dealer_assist.casino.report",  # build, print_text, FORMATS

@@ -46,7 +46,7 @@ RULESET = Ruleset(
     game_record=current_game,
     summary=summary,
     state_classes=(Box, Card, Config, Game, Hand, JokerSighting, KnownCard, State, Phase, Status),
-    sources=("cards.py", "notation.py", "core", "engine"),
+    sources=("cards.py", "notation", "core", "engine"),
     hooks={
         "report": "dealer_assist.report",  # build, print_text, FORMATS
         "arguments": "dealer_assist.live:one_million_arguments",

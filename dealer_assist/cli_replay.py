@@ -1,0 +1,75 @@
+"""`dealer-assist replay` and `schema`: a session script re-run, and the JSON Schema of its
+``--json`` object (NOTATION.md)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from dealer_assist import cli_lang, rulesets
+from dealer_assist.cli_common import error_text, read_script, script_argument
+from dealer_assist.cli_lang import lang_option
+from dealer_assist.errors import DealerAssistError
+
+
+@click.command()
+@script_argument
+@click.option("--json", "as_json", is_flag=True, help="Print the final state as NOTATION.md's JSON.")
+@lang_option
+def replay(script: str, as_json: bool, lang: str) -> None:
+    """Re-run a session script: every ruling with its clause, each game's ledger, the end state.
+
+    Exit status 0 when every line was accepted; 2 at the first refused line (stderr names
+    the line and the clause; --json still prints the state before that line).
+    """
+    import json
+
+    lang = cli_lang.LANG
+    from dealer_assist.rulesets import to_json
+    from dealer_assist.replay import replay_text
+
+    try:
+        text = read_script(script)
+    except DealerAssistError as exc:  # like a refused line: `line N: reason`, exit status 2
+        exc.path = None  # type: ignore[attr-defined]
+        click.echo(error_text(exc, lang), err=True)
+        sys.exit(2)
+    result = replay_text(text)
+    if as_json:
+        click.echo(json.dumps(to_json(result.session.state), ensure_ascii=False, indent=2))
+    else:
+        _print_replay(result, lang)
+    if not result.ok:
+        click.echo(result.error_text(lang), err=True)
+        sys.exit(2)
+
+
+def _print_replay(result, lang: str) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    from dealer_assist import render
+    from dealer_assist.rulesets import to_json
+
+    console = Console(highlight=False)
+    records = {record["game"]: record for record in to_json(result.session.state)["log"]}
+    for line in result.lines:
+        # the script's own line (its comment too), on one screen line however long
+        console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}", no_wrap=True, overflow="ellipsis")
+        render.outcomes(console, line.outcomes, records, lang)
+    console.print()
+    render.final(console, result.session.state, lang)
+
+
+@click.command()
+@click.option("--ruleset", "table", type=click.Choice(rulesets.names()), default=rulesets.DEFAULT,
+              show_default=True, help="The table whose replay object is described.")
+@lang_option
+def schema(table: str, lang: str) -> None:
+    """Print the JSON Schema of the `replay --json` object (NOTATION.md), for script authors."""
+    import json
+
+    from dealer_assist.schema import json_schema
+
+    click.echo(json.dumps(json_schema(table), indent=2))

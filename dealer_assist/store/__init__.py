@@ -1,0 +1,62 @@
+"""The session store: one SQLite file (sqlite-utils), one row per accepted command.
+
+Every accepted line is written in its own transaction before its ruling is shown; the
+connection runs in WAL mode with ``synchronous=FULL``, so an acknowledged command survives
+a crash or a power cut. Refused commands are never stored. Loading checks that the
+sequence numbers run 1, 2, 3 … without a gap.
+
+Opening checks the file before anything is written: a folder, a path under a regular
+file, a read-only file or folder, a file that is not SQLite, or another program's SQLite
+database is refused with one ``StoreError`` sentence. The commands that only read open
+the file read-only and never create it.
+
+A session played live is held by one process at a time (the ``locks`` table: process,
+host, since when); a crashed holder is detected and its lock taken over. Each append
+checks, inside its write transaction, that the session's last event is the one this
+window knows and that it still holds the lock, so two writers can never interleave.
+
+Tables (browse them with any SQLite tool): ``sessions``, ``events``, ``games``, ``locks``,
+``migrations``.
+
+The package, one job a module: ``schema`` (tables, views, migrations), ``files`` (opening,
+integrity check, damaged-file refusal), ``locks`` (the session lock), ``chain`` (event
+hashes, verify), ``snapshots``, ``rows`` (session and game rows, names), ``store`` (the
+``Store`` class), ``upgrade`` (what an older version did not record). Every name is
+re-exported here: ``from dealer_assist.store import X`` keeps working.
+"""
+
+from __future__ import annotations
+
+import os  # noqa: F401 - tests patch ``dealer_assist.store.os.access`` (the os module itself)
+
+from dealer_assist.store.chain import EventRow, Verdict, event_hash, short_hash, verify_chain
+from dealer_assist.store.files import (
+    ENV_DB,
+    OUR_TABLES,
+    SQLITE_HEADER,
+    _check_path,
+    _connect,
+    _sqlite_error,
+    damaged,
+    default_path,
+)
+from dealer_assist.store.locks import Holder, _windows_alive, holder_alive, process_start
+from dealer_assist.store.rows import SessionRow, _encodable, check_name, game_row, now
+from dealer_assist.store.schema import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA,
+    _create_v1,
+    _create_v2,
+    _create_v3,
+    _create_v4,
+    _create_v5,
+    _create_v6,
+)
+from dealer_assist.store.store import Store
+
+__all__ = [
+    "APPLICATION_ID", "ENV_DB", "MIGRATIONS", "OUR_TABLES", "SCHEMA", "SQLITE_HEADER", "EventRow", "Holder",
+    "SessionRow", "Store", "Verdict", "check_name", "damaged", "default_path", "event_hash", "game_row",
+    "holder_alive", "now", "process_start", "short_hash", "verify_chain",
+]  # fmt: skip

@@ -1,0 +1,297 @@
+"""The ``Store`` class: the session database opened, its write transaction and migrations,
+the sessions, the events appended one line per transaction, the games rows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import sqlite_utils
+
+from dealer_assist.errors import SessionError, StoreError
+from dealer_assist.store.chain import Chain, EventRow, event_hash
+from dealer_assist.store.files import FileChecks, _check_path, _connect, _sqlite_error
+from dealer_assist.store.locks import Locks, holder_alive
+from dealer_assist.store.rows import SessionRow, _encodable, check_name, game_row, now
+from dealer_assist.store.schema import APPLICATION_ID, MIGRATIONS
+from dealer_assist.store.snapshots import Snapshots
+
+
+class Store(FileChecks, Locks, Snapshots, Chain):
+    """The session database. ``readonly=True`` opens an existing file for reading only."""
+
+    commit_seconds = 0.0  # how long the last durable commit took (for the live benchmark)
+
+    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.readonly = readonly
+        self.host = socket.gethostname()
+        _check_path(self.path, readonly)
+        conn = None
+        try:
+            conn = _connect(self.path, readonly)
+            self.db = sqlite_utils.Database(conn)
+            self.db.execute("PRAGMA busy_timeout=5000")
+            # before anything is written: a damaged file is never written (in full before writing)
+            self.check_integrity(full=not readonly)
+            self._check_ours()
+            if not readonly:
+                self.db.enable_wal()
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.execute("PRAGMA foreign_keys=ON")
+                self._migrate()
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            raise _sqlite_error(self.path, exc) from None
+        except StoreError:
+            if conn is not None:
+                conn.close()
+            raise
+        self._columns = {t: set(self.db[t].columns_dict) for t in self.db.table_names()}
+        if not readonly:  # what an older version did not record (games rows, seats), filled in once
+            from dealer_assist.store.upgrade import fill_unrecorded
+
+            fill_unrecorded(self)
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction: every query inside sees the same committed state, whatever
+        another window writes meanwhile (WAL readers keep their snapshot)."""
+        conn = self.db.conn
+        if conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if conn.in_transaction:
+                conn.execute("COMMIT")
+
+    def versions(self) -> set[int]:
+        if "migrations" not in self.db.table_names():
+            return set()
+        return {row[0] for row in self.db.execute("select version from migrations")}
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction that holds the write lock from its start (BEGIN IMMEDIATE)."""
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+            start = time.perf_counter()
+            conn.execute("COMMIT")  # the durable part: WAL append and fsync (synchronous=FULL)
+            self.commit_seconds = time.perf_counter() - start
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    def _migrate(self) -> None:
+        with self._write():
+            self.db["migrations"].create({"version": int, "applied": str}, pk="version", if_not_exists=True)
+            done = self.versions()  # read inside the write lock: two processes never migrate twice
+            for version, step in MIGRATIONS:
+                if version not in done:
+                    step(self.db)
+                    self.db["migrations"].insert({"version": version, "applied": now()})
+            if self.db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+    @property
+    def _session_columns(self) -> str:
+        return ("id, name, created, status, games, hp" + (", lang" if self._has("sessions", "lang") else "")
+                + ", json_extract(setup, '$.difficulty') as difficulty, json_extract(setup, '$.ruleset') as ruleset")
+
+    def set_lang(self, session: SessionRow, lang: str) -> SessionRow:
+        """Remember the language ``session`` is played in (the default of its audit and report)."""
+        if session.lang != lang:
+            with self._write():
+                self.db.execute("update sessions set lang = ? where id = ?", [lang, session.id])
+        return self.get(session.name)
+
+    def _has(self, table: str, column: str | None = None) -> bool:
+        columns = self._columns.get(table)
+        return columns is not None and (column is None or column in columns)
+
+    # -- sessions
+
+    def sessions(self) -> list[SessionRow]:
+        if not self._has("sessions"):
+            return []
+        rows = self.db.query(f"select {self._session_columns} from sessions order by id")
+        return [SessionRow(**row) for row in rows]
+
+    def find(self, name: str) -> SessionRow | None:
+        if not self._has("sessions") or not _encodable(name):
+            return None
+        for row in self.db.query(
+            f"select {self._session_columns} from sessions where name = ?", [name]
+        ):
+            return SessionRow(**row)
+        return None
+
+    def get(self, name: str) -> SessionRow:
+        row = self.find(name)
+        if row is None:
+            raise SessionError("session.unknown", name=name)
+        return row
+
+    def create(self, name: str, *, hp: int = 1_000_000) -> SessionRow:
+        check_name(name)
+        stamp = now()
+        try:
+            with self._write():
+                if self.find(name) is not None:
+                    raise SessionError("session.exists", name=name)
+                self.db["sessions"].insert(
+                    {"name": name, "created": stamp, "updated": stamp, "setup": "{}", "status": "running",
+                     "games": 0, "hp": hp}  # fmt: skip
+                )
+        except sqlite3.Error as exc:
+            raise StoreError("store.write_failed", reason=str(exc)) from None
+        return self.get(name)
+
+    def delete(self, session: SessionRow) -> None:
+        with self._write():
+            for table in ("snapshots", "events", "games", "locks"):
+                if self._has(table):
+                    self.db.execute(f"delete from {table} where session_id = ?", [session.id])
+            self.db.execute("delete from sessions where id = ?", [session.id])
+
+    def summary_row(self, session: SessionRow) -> dict[str, Any]:
+        """The stored ``sessions`` row as it is (for ``verify``)."""
+        return next(iter(self.db.query("select * from sessions where id = ?", [session.id])))
+
+    @property
+    def keeps_games(self) -> bool:
+        """Whether this database has the games table (schema v2 on)."""
+        return self._has("games")
+
+    def game_rows(self, session: SessionRow) -> list[dict[str, Any]]:
+        if not self._has("games"):
+            return []
+        return list(self.db.query("select * from games where session_id = ? order by game", [session.id]))
+
+    # -- events
+
+    def _event_rows(self, session: SessionRow) -> list[EventRow]:
+        if not self._has("events"):
+            return []
+        typed = "typed" if self._has("events", "typed") else "null as typed"
+        return [
+            EventRow(**row)
+            for row in self.db.query(
+                f"select seq, text, event, ts, hash, prev_hash, {typed} from events where session_id = ? order by seq",
+                [session.id],
+            )
+        ]
+
+    def events_since(self, session: SessionRow, seq: int) -> list[tuple[int, str, str]]:
+        """(seq, text, ts) of the events after ``seq``, in order: what a follower (the stream
+        overlay) has not applied yet. A gap raises, as in ``events``."""
+        rows = list(self.db.execute(
+            "select seq, text, ts from events where session_id = ? and seq > ? order by seq", [session.id, seq]))  # fmt: skip
+        for expected, row in enumerate(rows, start=seq + 1):
+            if row[0] != expected:
+                raise SessionError("session.gap", name=session.name, expected=expected, found=row[0])
+        return rows
+
+    def events_after(self, session: SessionRow, seq: int) -> list[tuple[int, str, str]]:
+        """(seq, text, hash) of the events after ``seq``, checked to run on without a gap."""
+        if not self._has("events"):
+            return []
+        rows = self.db.conn.execute("select seq, text, hash from events where session_id = ? and seq > ? order by seq",
+                                    [session.id, seq]).fetchall()  # fmt: skip
+        for expected, row in enumerate(rows, start=seq + 1):
+            if row[0] != expected:
+                raise SessionError("session.gap", name=session.name, expected=expected, found=row[0])
+        return rows
+
+    def events(self, session: SessionRow) -> list[EventRow]:
+        rows = self._event_rows(session)
+        for expected, row in enumerate(rows, start=1):
+            if row.seq != expected:
+                raise SessionError("session.gap", name=session.name, expected=expected, found=row.seq)
+        return rows
+
+    def last(self, session: SessionRow) -> tuple[int, str]:
+        row = self.db.conn.execute(
+            "select seq, hash from events where session_id = ? order by seq desc limit 1", [session.id]
+        ).fetchone()
+        return (0, "") if row is None else (row[0], row[1] or "")
+
+    def append(
+        self, session: SessionRow, items: Iterable[tuple], *, after: tuple[int, str],
+        summary: dict[str, Any], games: Iterable[dict[str, Any]] = (), lock: str | None = None,
+        snapshot: tuple[str, str] | None = None,
+    ) -> tuple[int, str]:  # fmt: skip
+        """Store one line's commands in one transaction: each item is (normalised text, parsed
+        event) or (normalised text, parsed event, the line as typed), or that and the event's
+        timestamp (an import that keeps an exported chain, ``chainfile``).
+
+        ``after`` is the (seq, hash) of the last stored event as this window knows it; if the
+        database holds another last event (a second writer), or ``lock`` is given and this
+        window no longer holds the session, nothing is stored and a ``SessionError`` says why.
+        Returns the new (seq, hash).
+        """
+        seq, prev = after
+        rows = []
+        for item in items:
+            text, event, typed, kept = (*item, None, None)[:4]  # kept: an imported event's own time
+            seq += 1
+            stamp = kept or now()
+            body = json.dumps(event, ensure_ascii=False, sort_keys=True)
+            digest = event_hash(prev, seq, text, body, stamp, typed)
+            rows.append({"session_id": session.id, "seq": seq, "text": text, "event": body, "ts": stamp,
+                         "hash": digest, "prev_hash": prev, "typed": typed})  # fmt: skip
+            prev = digest
+        try:
+            with self._write():
+                holder = self.holder(session)
+                if lock is None:  # a writer without a lock never writes under a live window
+                    if holder is not None and holder_alive(holder, self.host):
+                        raise SessionError("session.held", name=session.name, pid=holder.pid, host=holder.host,
+                                           since=holder.since_local)  # fmt: skip
+                elif holder is None or holder.token != lock:
+                        if holder is None:
+                            raise SessionError("session.lock_lost", name=session.name)
+                        raise SessionError("session.taken_over", name=session.name, pid=holder.pid,
+                                           host=holder.host, since=holder.since_local)  # fmt: skip
+                stored = self.last(session)
+                if stored != tuple(after):
+                    raise SessionError("session.moved_on", name=session.name, seq=stored[0], expected=after[0])
+                # plain statements (sqlite-utils would look up each table's columns every time)
+                conn = self.db.conn
+                conn.executemany(
+                    "insert into events (session_id, seq, text, event, ts, hash, prev_hash, typed)"
+                    " values (:session_id, :seq, :text, :event, :ts, :hash, :prev_hash, :typed)", rows)  # fmt: skip
+                conn.execute(
+                    "update sessions set setup = ?, status = ?, games = ?, hp = ?, updated = ?, event_count = ?,"
+                    " head_hash = ? where id = ?",
+                    [summary["setup"], summary["status"], summary["games"], summary["hp"], now(), seq, prev,
+                     session.id])  # fmt: skip
+                if "seats" in summary and self._has("sessions", "seats"):
+                    conn.execute("update sessions set seats = ? where id = ?", [summary["seats"], session.id])
+                # an undone `game` leaves no row behind
+                conn.execute("delete from games where session_id = ? and game > ?", [session.id, summary["games"]])
+                for record in games:
+                    row = game_row(session.id, record)
+                    conn.execute(f"insert or replace into games ({', '.join(row)}) values "
+                                 f"({', '.join('?' * len(row))})", list(row.values()))  # fmt: skip
+                if snapshot is not None and self._has("snapshots"):  # (engine, body): the state after this line
+                    self._snapshot_row(session, (seq, prev, *snapshot))
+        except sqlite3.Error as exc:
+            raise StoreError("store.write_failed", reason=str(exc)) from None
+        return seq, prev
