@@ -95,7 +95,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     holder: list = []
     output_without_cpr(output, lambda: holder[0].app.renderer if holder else None)
     session = PromptSession(
-        history=InMemoryHistory([e.text for e in live.store.events(live.row)][-200:]),
+        history=InMemoryHistory(live.store.recent_texts(live.row, 200)),
         completer=LegalCompleter(),
         complete_while_typing=True,
         bottom_toolbar=toolbar,

@@ -226,6 +226,13 @@ class Store(FileChecks, Locks, Snapshots, Chain):
                 raise SessionError("session.gap", name=session.name, expected=expected, found=row.seq)
         return rows
 
+    def recent_texts(self, session: SessionRow, count: int) -> list[str]:
+        """The texts of the last ``count`` events, oldest first (the prompt's history): read
+        from the end, so it costs the same however long the session is."""
+        rows = self.db.conn.execute("select text from events where session_id = ? order by seq desc limit ?",
+                                    [session.id, count]).fetchall()  # fmt: skip
+        return [row[0] for row in reversed(rows)]
+
     def last(self, session: SessionRow) -> tuple[int, str]:
         row = self.db.conn.execute(
             "select seq, hash from events where session_id = ? order by seq desc limit 1", [session.id]
