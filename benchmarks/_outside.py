@@ -164,7 +164,7 @@ class Terminal:
 def settling_kinds(all_lines: list[str], cut: int) -> list[str]:
     """For each line from ``cut`` on: ``deal`` (a deal line), ``settling`` (a line that settles a
     game), or ``ordinary`` — found by replaying the script in-process."""
-    from dealer_assist.engine import Session
+    from dealer_assist.tables.onemillion import Session
     from dealer_assist.notation import parse_line
 
     session = Session()

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from dealer_assist.engine import to_json
+from dealer_assist.tables.onemillion import to_json
 from dealer_assist.live import LiveSession
 from dealer_assist.prompt import handle_line
 from dealer_assist.scriptgen import Generator, Options

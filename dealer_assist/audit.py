@@ -12,9 +12,9 @@ from typing import Any, Iterator
 from dealer_assist import notation as n
 from dealer_assist import rulebook, rulesets
 from dealer_assist.cards import total
-from dealer_assist.engine import Session, State, expectation
-from dealer_assist.engine.end import announce
-from dealer_assist.engine.state import Ruling
+from dealer_assist.tables.onemillion import Session, State, expectation
+from dealer_assist.tables.onemillion.end import announce
+from dealer_assist.tables.onemillion.state import Ruling
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import with_clause
 from dealer_assist.messages import text
@@ -39,7 +39,7 @@ def situation(state) -> dict[str, Any]:
     """What a command met: what the tool expected (clause and sentence) and the table's facts
     (its ``facts`` hook: catalog keys with their values, worded in any language later)."""
     e = rulesets.expectation(state)
-    return {"expect": e, "game": state.games, "facts": rulesets.hook(state, "facts")(state)}
+    return {"expect": e, "game": state.games, "facts": rulesets.screens(state).facts(state)}
 
 
 def one_million_facts(state: State) -> list[tuple[str, dict[str, Any]]]:

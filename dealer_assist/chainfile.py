@@ -156,7 +156,7 @@ def store_kept(store: Store, name: str, chain: Chain, state, *, lock: bool = Fal
     """Store an imported script's events with their own timestamps and lines (its chain holds),
     so the new session has the exported head; returns the live session (held when ``lock``)."""
     from dealer_assist import rulesets
-    from dealer_assist.engine import snapshot
+    from dealer_assist.core import snapshot
     from dealer_assist.errors import SessionError
     from dealer_assist.live import LiveSession
 

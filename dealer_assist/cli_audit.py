@@ -200,7 +200,7 @@ def report(target: str | None, fmt: str, output: str | None, every: bool, lang: 
                  "problem": None if verdict.ok else _verdict_text(verdict, label)}  # fmt: skip
     meta = {"session": stored[1].name, "created": stored[1].created} if stored is not None \
         else {"session": Path(label).name}  # a script: its file's name  # fmt: skip
-    report_mod = rulesets.hook(session.state, "report")  # the table's own report
+    report_mod = rulesets.screens(session.state).report  # the table's own report
     data = report_mod.build(session.state, chain=chain, meta=meta)
     if fmt == "text":
         if output:

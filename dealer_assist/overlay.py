@@ -34,9 +34,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from dealer_assist import i18n, rulesets
 from dealer_assist import notation as n
-from dealer_assist.engine import Session
-from dealer_assist.engine.public import public_rulings, public_view
-from dealer_assist.engine.state import Ruling
+from dealer_assist.tables.onemillion import Session
+from dealer_assist.tables.onemillion.public import public_rulings, public_view
+from dealer_assist.tables.onemillion.state import Ruling
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import amount, text
 from dealer_assist.messages import Term
@@ -113,7 +113,7 @@ class Feed:
 
         for cmd in n.parse_line(line):
             outcome = self.session.submit(cmd)
-            shown = rulesets.hook(self.session.state, "public_rulings")(outcome.rulings, self.session.state,
+            shown = rulesets.screens(self.session.state).public_rulings(outcome.rulings, self.session.state,
                                                                          exact_hp=self.exact_hp)  # fmt: skip
             if shown:
                 self.rulings = tuple(shown)
@@ -141,7 +141,7 @@ class Feed:
         table's own ``picture`` hook)."""
         from dealer_assist import rulesets
 
-        return rulesets.hook(self.session.state, "picture")(self, lang)
+        return rulesets.screens(self.session.state).picture(self, lang)
 
 
 # --------------------------------------------------------------------------- One Million

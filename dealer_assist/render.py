@@ -8,8 +8,8 @@ from rich.console import Console, Group
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from dealer_assist.engine import State, to_json
-from dealer_assist.engine.state import Ruling
+from dealer_assist.tables.onemillion import State, to_json
+from dealer_assist.tables.onemillion.state import Ruling
 from dealer_assist.grid import Grid
 from dealer_assist.i18n import amount, with_clause
 from dealer_assist.messages import Term, text
@@ -81,7 +81,7 @@ def hands_table(record: dict, lang: str = "en") -> Grid:
     table = grid(("hand", "cards", "bet", "result", "ratio"), lang, right=("bet", "ratio"), title=title)
     words = result_text
     if "round" in record:  # a casino round: its own words (手札, 賭け, 引き分け; glossary.toml)
-        from dealer_assist.casino.words import casino_text, result_word
+        from dealer_assist.tables.casino.words import casino_text, result_word
 
         table.headers = [casino_text(f"col.{name}", lang) for name in ("hand", "cards", "bet", "result", "ratio")]
         words = result_word
@@ -115,14 +115,14 @@ def panel(state, lang: str = "en"):
     """The dealer's live panel of the state's table (its ``panel`` hook)."""
     from dealer_assist import rulesets
 
-    return rulesets.hook(state, "panel")(state, lang)
+    return rulesets.screens(state).panel(state, lang)
 
 
 def final(console: Console, state, lang: str = "en") -> None:
     """The end state of a replay, by the state's table (its ``final`` hook)."""
     from dealer_assist import rulesets
 
-    rulesets.hook(state, "final")(console, state, lang)
+    rulesets.screens(state).final(console, state, lang)
 
 
 def final_state(console: Console, state: State, lang: str = "en") -> None:
@@ -149,7 +149,7 @@ def final_state(console: Console, state: State, lang: str = "en") -> None:
 def announced(hp: int, lang: str = "en") -> str:
     """ANN-1's announcement of the HP, beside a sentence that already gives the HP (so the HP is
     not said twice); at HP 0 there is none (the quest is won, END-S)."""
-    from dealer_assist.engine.end import announce
+    from dealer_assist.tables.onemillion.end import announce
 
     return text("announce.short", lang, announce=announce(hp)) if hp > 0 else text("announce.none", lang)
 
@@ -236,7 +236,7 @@ def live_state(state: State, lang: str = "en"):
     with locked, bankrupt and departed boxes marked (bankrupt ones dimmed); what comes next."""
     from dealer_assist.cards import total
     from dealer_assist.expected import expected as expectation  # a new session also names the other tables
-    from dealer_assist.engine.end import announce
+    from dealer_assist.tables.onemillion.end import announce
 
     game = state.game
     title = Text(no_wrap=True, overflow="ignore")  # one line each: wrapping is the terminal's, and costs

@@ -18,7 +18,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from dealer_assist.engine import State, to_json
+from dealer_assist.tables.onemillion import State, to_json
 from dealer_assist.i18n import amount
 from dealer_assist.messages import Term, text
 from dealer_assist.render import ratio_text, result_text

@@ -1,59 +1,42 @@
-"""The tables the tool deals, by name, and the one door through which the session, the store,
-the audit, the report, the prompt and the overlay reach a table's rules.
+"""The registry: the tables the tool deals, by name, and the one door through which the session,
+the store, the audit, the report, the prompt and the overlay reach a table.
 
-A ruleset is a ``Ruleset`` record of functions (a small interface, not a base class with a
-hundred hooks). A session's first command may choose one (``ruleset casino``); without it the
-session is dealt at the One Million table. Every state knows its table (``State.RULESET``), so
-a stored session always replays with its own rules. Adding a table means adding its package
-and naming its descriptor in ``TABLES`` — the shell is not edited.
+A table is a ``dealer_assist.core.table.Ruleset`` (typed and complete) defined by its package
+and named in ``dealer_assist.tables.TABLES``; it is imported when first needed. A session's
+first command may choose one (``ruleset casino``); without it the session is dealt at the One
+Million table (``DEFAULT``). Every state knows its table (``RULESET``), so a stored session
+always replays with its own rules.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
+from dealer_assist.core.table import Ruleset, Screens, check_screens
 from dealer_assist.errors import RuleViolation, SessionError
+from dealer_assist.tables import TABLES
 
 if TYPE_CHECKING:
     from dealer_assist import notation as n
 
 DEFAULT = "onemillion"
-# module: the ruleset it registers (imported when first needed)
-TABLES = {"onemillion": "dealer_assist.engine.ruleset", "casino": "dealer_assist.casino.ruleset"}
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    name: str
-    rulebook: str  # the rulebook's file stem in dealer_assist/data (RULES → RULES.md, RULES.ja.md)
-    choice_clause: str  # the clause a `ruleset NAME` command cites
-    new_state: Callable[[], Any]
-    step: Callable[[Any, n.Command], tuple[Any, list]]
-    expectation: Callable[[Any], Any]
-    legal: Callable[[Any], list[str]]
-    can: Callable[[Any, n.Command], bool]
-    to_json: Callable[[Any], dict]
-    game_record: Callable[[Any], dict | None]  # the game in progress, for the store's games rows
-    summary: Callable[[Any], dict]  # status, games, hp and setup for the store's sessions row
-    state_classes: tuple[type, ...]  # what a snapshot of this table may hold
-    sources: tuple[str, ...]  # the package files its rules are made of (the snapshot fingerprint)
-    # the table's own pieces of the shell, as "module:function" or "module" (imported when
-    # first used, so the rules never import the shell): panel, final, clock, facts, report …
-    hooks: dict[str, str] | None = None
-
 
 _LOADED: dict[str, Ruleset] = {}
+_SCREENS: dict[str, Screens] = {}
 
 
 def get(name: str) -> Ruleset:
     """The ruleset ``name``; an unknown name is a refusal that lists the tables."""
-    if name not in _LOADED:
+    found = _LOADED.get(name)
+    if found is None:
         if name not in TABLES:
             raise RuleViolation("SETUP", "ruleset.unknown", name=name, names=", ".join(TABLES))
-        _LOADED[name] = importlib.import_module(TABLES[name]).RULESET
-    return _LOADED[name]
+        found = importlib.import_module(TABLES[name]).RULESET
+        if not isinstance(found, Ruleset) or found.name != name:
+            raise TypeError(f"{TABLES[name]}.RULESET is not the Ruleset of table {name!r}")
+        _LOADED[name] = found
+    return found
 
 
 def names() -> list[str]:
@@ -62,23 +45,17 @@ def names() -> list[str]:
 
 def of(state: Any) -> Ruleset:
     """The table a state belongs to."""
-    return get(getattr(type(state), "RULESET", DEFAULT))
+    return get(type(state).RULESET)
 
 
-def hook(state: Any, name: str) -> Callable | None:
-    """The table's own function ``name`` for the shell (None when the table has none)."""
-    return table_hook(of(state), name)
-
-
-def table_hook(table: Ruleset | str, name: str) -> Any:
-    """The hook ``name`` of a table given by its record or its name (None when it has none)."""
-    ruleset = get(table) if isinstance(table, str) else table
-    path = (ruleset.hooks or {}).get(name)
-    if path is None:
-        return None
-    module, _, function = path.partition(":")
-    found = importlib.import_module(module)
-    return getattr(found, function) if function else found  # "module" alone: the module itself
+def screens(table: Ruleset | str | Any) -> Screens:
+    """The table's screens (of a ruleset, a table's name or a state), built once and checked
+    against its capabilities."""
+    ruleset = table if isinstance(table, Ruleset) else get(table) if isinstance(table, str) else of(table)
+    built = _SCREENS.get(ruleset.name)
+    if built is None:
+        built = _SCREENS[ruleset.name] = check_screens(ruleset, ruleset.screens())
+    return built
 
 
 def new_state(name: str = DEFAULT) -> Any:
@@ -95,7 +72,7 @@ def step(state: Any, cmd: n.Command) -> tuple[Any, list]:
         chosen = get(cmd.name)
         if state != current.new_state():
             raise RuleViolation(current.choice_clause, "ruleset.first", name=cmd.name)
-        from dealer_assist.engine.state import Ruling
+        from dealer_assist.core.step import Ruling
         from dealer_assist.messages import Term
 
         fresh = chosen.new_state()

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from dealer_assist import notation as n
 from dealer_assist.cards import JOKER, RANKS, Card
-from dealer_assist.engine import Phase, Session, can
-from dealer_assist.engine.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
-from dealer_assist.engine.state import DEALER
+from dealer_assist.tables.onemillion import Phase, Session, can
+from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
+from dealer_assist.tables.onemillion.state import DEALER
 from dealer_assist.errors import DealerAssistError
 
 
@@ -280,8 +280,8 @@ class Generator:
         self.must("lock " + " ".join(map(str, dice)))
 
     def on_players(self) -> None:
-        from dealer_assist.engine.flow import current_hand
-        from dealer_assist.engine.table import Table
+        from dealer_assist.tables.onemillion.flow import current_hand
+        from dealer_assist.tables.onemillion.table import Table
 
         state, rng = self.session.state, self.rng
         hand = current_hand(Table(state))

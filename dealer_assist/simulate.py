@@ -197,7 +197,7 @@ def simulate_casino(strategy: str = "basic", shuffle: str = "continuous", hands:
                     chunk: int = CASINO_CHUNK) -> dict[str, Any]:  # fmt: skip
     """The house edge per initial hand (a fraction of the 10-chip bet) of ``strategy`` at the
     casino table, one seat with its chip rules relaxed (``sim.casino``)."""
-    from dealer_assist.casino.cpu import STRATEGIES
+    from dealer_assist.tables.casino.cpu import STRATEGIES
     from dealer_assist.sim.casino import house_edge_chunk
 
     if strategy not in STRATEGIES:
@@ -257,8 +257,8 @@ def simulate_game(strategy: str = "basic", shuffle: str = "reshuffle", games: in
                   chunk: int = GAME_CHUNK) -> dict[str, Any]:  # fmt: skip
     """How often seat ``seat`` playing ``strategy`` wins the five-round game (every chip
     rule) against ``opponents`` CPU players (RANK-2; alone, RANK-3: more than 100 chips)."""
-    from dealer_assist.casino.cpu import STRATEGIES
-    from dealer_assist.casino.state import SEATS
+    from dealer_assist.tables.casino.cpu import STRATEGIES
+    from dealer_assist.tables.casino.state import SEATS
     from dealer_assist.sim.casino import game_chunk
 
     if strategy not in STRATEGIES:
@@ -326,7 +326,7 @@ def simulate_game(strategy: str = "basic", shuffle: str = "reshuffle", games: in
 def parse_dice(values: tuple[str, ...] | list[str] | str | None, difficulty: str) -> tuple[int, ...] | None:
     """``--dice``: faces 1–6 (``4 5``, ``4,5``, ``45``, or repeated), or ``random`` (None: a new
     roll for every quest). Their number must be the difficulty's (DSK-0)."""
-    from dealer_assist.engine.skills import DICE_BY_DIFFICULTY
+    from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY
 
     if difficulty not in DIFFICULTIES:
         raise SimulationError("sim.error.difficulty", difficulty=difficulty, difficulties=", ".join(DIFFICULTIES))
@@ -353,7 +353,7 @@ def simulate_quest(difficulty: str = "normal", dice: tuple[int, ...] | None = No
                    max_games: int = 1_000) -> dict[str, Any]:  # fmt: skip
     """The chance that a One Million quest succeeds for the policy of ``sim.quest`` on a
     half-up shoe of ``decks`` decks; the games to the end and the HP over the games."""
-    from dealer_assist.engine.skills import DICE_BY_DIFFICULTY
+    from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY
     from dealer_assist.sim.quest import SUCCESS, quest_chunk
 
     if difficulty not in DIFFICULTIES:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dealer_assist.engine import snapshot
-from dealer_assist.engine.state import History
+from dealer_assist.core import snapshot
+from dealer_assist.core.history import History
 
 if TYPE_CHECKING:
-    from dealer_assist.engine.session import Session
+    from dealer_assist.core.session import Session
     from dealer_assist.live import Finding
     from dealer_assist.store import SessionRow, Store
 

@@ -93,7 +93,7 @@ def _result(state) -> str:
 def posted_report(rows: list[tuple[int, str, str]], posted: str) -> Posted:
     """``rows``: (seq, text, hash) of every event of a log, in order; ``posted``: a checked
     hash prefix. The log is replayed as written (a script replays as written)."""
-    from dealer_assist.engine import Session
+    from dealer_assist.tables.onemillion import Session
 
     match = next((seq for seq, _, digest in rows if digest.startswith(posted)), None)
     report = Posted(posted, match, len(rows))

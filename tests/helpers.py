@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer_assist.engine import Session, to_json
+from dealer_assist.tables.onemillion import Session, to_json
 from dealer_assist.errors import RuleViolation
 from dealer_assist.replay import replay_text
 
@@ -74,10 +74,10 @@ def walk_casino(state, shoe: list[str], choose, on_insurance=None, step=None):
     ``step`` is the fold (default ``casino.apply.step``). Returns the final state."""
     from dealer_assist import notation as n
     from dealer_assist.cards import Card
-    from dealer_assist.casino import play
-    from dealer_assist.casino.apply import step as fold
-    from dealer_assist.casino.state import Phase
-    from dealer_assist.casino.step import Step
+    from dealer_assist.tables.casino import play
+    from dealer_assist.tables.casino.apply import step as fold
+    from dealer_assist.tables.casino.state import Phase
+    from dealer_assist.tables.casino.step import Step
 
     step = step or fold
     card = lambda: Card(shoe.pop())  # noqa: E731
@@ -133,38 +133,12 @@ def chromium_screenshot(page, tmp_path, size: tuple[int, int]):
     return Image.open(shot).convert("RGB")
 
 
-SWAP = {"2": "3", "3": "2", "4": "5", "5": "4", "6": "7", "7": "6", "8": "9", "9": "8", "T": "K", "J": "T", "Q": "J",
-        "K": "Q"}  # fmt: skip
-
-
 def dealers_secrets_changed(state, *, keep_check: bool = False):
-    """The same table with what only the dealer knows changed: the dealer's joker count (and
-    the phases it gives) and the face down hole card. ``keep_check``: a face that gives the
-    dealer's check the same answer (a ten stays a ten), so the same next command is legal."""
-    from dealer_assist.cards import Card
-    from dealer_assist.casino.state import CasinoState
+    """The same table with what only the dealer knows changed (each table says what that is:
+    ``Ruleset.secrets``). ``keep_check``: the dealer's check keeps its answer, so the same next
+    command stays legal."""
+    from dealer_assist import rulesets
 
-    other = state.copy()
-    if isinstance(other, CasinoState):  # the casino table keeps one secret: the hole card's face
-        current = other.round
-        if current is not None and current.hole is not None:
-            hole = current.hole
-            face = SWAP.get(hole.rank, hole.rank) if keep_check else ("2" if hole.rank != "2" else "3")
-            current.dealer[1] = Card(face, None, True)
-        return other
-    other.jokers_dealer += 3
-    other.jokers = [record.copy() for record in other.jokers]  # shared with the state (copy on write)
-    for record in other.jokers:
-        if record.dealer is not None:
-            record.dealer += 3
-    game = other.game
-    if game is not None and game.hole is not None:
-        hole = game.hole
-        if keep_check:
-            if hole.rank in SWAP:
-                game.dealer[1] = Card(SWAP[hole.rank], None, True)
-        else:
-            game.dealer[1] = Card("2" if hole.rank != "2" else "3", None, True)
-            game.hole_seen = not game.hole_seen
-            game.hole_joker = None if game.hole_joker is not None else 0
-    return other
+    return rulesets.of(state).secrets(state, keep_check=keep_check)
+
+

@@ -7,9 +7,9 @@ import pytest
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.casino.apply import legal_actions
-from dealer_assist.casino.state import CasinoState, Phase
-from dealer_assist.engine import Session
+from dealer_assist.tables.casino.apply import legal_actions
+from dealer_assist.tables.casino.state import CasinoState, Phase
+from dealer_assist.tables.onemillion import Session
 from dealer_assist.errors import RuleViolation
 
 TWO = "ruleset casino\nseat 1 aki\nseat 2 ben\n"
@@ -353,7 +353,7 @@ def test_PAY_4_a_tie_pushes_and_PAY_6_surrender_returns_half():
 
 
 def test_RANK_1_equal_chips_share_a_rank_and_RANK_2_a_shared_top_is_a_draw():
-    from dealer_assist.casino.table import ranking, verdict
+    from dealer_assist.tables.casino.table import ranking, verdict
 
     state = CasinoState()
     state, _ = play("ruleset casino\nseat 1 a\nseat 2 b\nseat 3 c")
@@ -365,7 +365,7 @@ def test_RANK_1_equal_chips_share_a_rank_and_RANK_2_a_shared_top_is_a_draw():
 
 
 def test_RANK_3_alone_more_than_100_wins_exactly_100_draws():
-    from dealer_assist.casino.table import verdict
+    from dealer_assist.tables.casino.table import verdict
 
     state, _ = play(ONE)
     for value, result in ((101, "win"), (100, "draw"), (99, "lose")):

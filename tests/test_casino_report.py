@@ -1,4 +1,4 @@
-"""The casino table's report (``dealer_assist.casino.report``): the sample game's real figures
+"""The casino table's report (``dealer_assist.tables.casino.report``): the sample game's real figures
 (per seat, per round, the ranking), every format in English and Japanese, a game cut in the
 middle of a round, and a game ended by TABLE-7."""
 
@@ -18,10 +18,10 @@ from rich.console import Console
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.casino import report as casino_report
-from dealer_assist.casino.state import CasinoState, Phase
+from dealer_assist.tables.casino import report as casino_report
+from dealer_assist.tables.casino.state import CasinoState, Phase
 from dealer_assist.cli import cli
-from dealer_assist.engine import Session
+from dealer_assist.tables.onemillion import Session
 from dealer_assist.i18n import text
 
 ROOT = Path(__file__).parent.parent
@@ -201,7 +201,7 @@ def test_each_round_of_the_sample_and_the_chips_after_it(sample, data):
 
 
 def test_the_report_is_the_tables_hook(sample):
-    hook = rulesets.hook(sample, "report")  # the module itself: build, print_text, FORMATS
+    hook = rulesets.screens(sample).report  # the module itself: build, print_text, FORMATS
     assert hook is casino_report
     assert set(hook.FORMATS) == {"markdown", "html", "json", "csv"}
 

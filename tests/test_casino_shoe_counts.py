@@ -8,7 +8,7 @@ import pytest
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.casino.state import SHOE
+from dealer_assist.tables.casino.state import SHOE
 from dealer_assist.errors import RuleViolation
 
 SIX = "ruleset casino\n" + "\n".join(f"seat {i} p{i}" for i in range(1, 7))

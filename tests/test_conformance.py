@@ -19,25 +19,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_public_view import hidden_variant  # what only the dealer knows, changed (each table's)
+from helpers import dealers_secrets_changed as hidden_variant  # what only the dealer knows, changed (each table's)
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.engine import Session
+from dealer_assist.core.session import Session
+from dealer_assist.core.table import Viewpoint
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.live import arguments, suggestions
 
 SETTINGS = settings(max_examples=int(os.environ.get("DEALER_ASSIST_EXAMPLES", "60")) // 3 or 1, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 PROMPT_WORDS = ("help", "hint", "quit", "undo", "note")
-SETUPS = {
-    "onemillion": ["quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"],
-    "casino": ["ruleset casino", "seat 1 aki", "seat 2 ben", "seat 3 chika"],
-}
-# commands to try at any moment: most of them are refused most of the time
-PROBES = ["game", "deal 9", "deal JK", "peek", "reveal", "reveal 5", "dealer 7", "go", "ins 1", "ins 7", "1 ht 5",
-          "1 st", "2 dd 9", "2 sp", "1a 5", "3 sr", "bet 1 10k", "seat 4 dan 10k", "seat 9 x", "sr 1", "next 4",
-          "empty", "lock 1", "ruleset casino"]  # fmt: skip
+def setup(table: str) -> list[str]:
+    """The table's own example setup (``Ruleset.examples``)."""
+    return list(rulesets.get(table).examples.setup)
+
+
+def probes(table: str) -> tuple[str, ...]:
+    """Commands to try at any moment at the table: most of them are refused most of the time."""
+    return rulesets.get(table).examples.probes
 
 
 def legal_lines(state) -> list[str]:
@@ -68,7 +69,7 @@ def walk(table: str, seed: int, steps: int = 160) -> list[str]:
     (bets and deals lean towards going on, so that games are settled)."""
     rng = random.Random(seed)
     session = Session()
-    lines = list(SETUPS[table])
+    lines = setup(table)
     for line in lines:
         enter(session, line)
     for _ in range(steps):
@@ -89,7 +90,7 @@ def fingerprint(state) -> str:
     return json.dumps(rulesets.to_json(state), sort_keys=True, default=str)
 
 
-TABLES = list(rulesets.TABLES)
+TABLES = rulesets.names()
 
 
 @pytest.mark.parametrize("table", TABLES)
@@ -123,7 +124,7 @@ def test_a_refused_command_changes_nothing(table, seed):
     session = Session.replay([c for line in lines for c in n.parse_line(line)])
     before, state = fingerprint(session.state), session.state
     refused = 0
-    for probe in PROBES:
+    for probe in probes(table):
         try:
             commands = n.parse_line(probe)
         except DealerAssistError:  # cannot be read at all (seat 9): refused before the rules
@@ -180,5 +181,6 @@ def test_the_players_view_never_shows_the_hole_card(table, seed):
     session = Session()
     for line in lines:
         enter(session, line)
-        view = rulesets.hook(session.state, "public")
-        assert view(session.state) == view(hidden_variant(session.state)), line
+        view = rulesets.of(session.state).view
+        seen = view(session.state, Viewpoint.PLAYERS)
+        assert seen == view(hidden_variant(session.state), Viewpoint.PLAYERS), line

@@ -10,10 +10,10 @@ import pytest
 
 from dealer_assist import notation as n
 from dealer_assist.cards import RANKS, Card
-from dealer_assist.casino.apply import legal_actions, step
-from dealer_assist.casino.cpu import (NO_INSURANCE, Advice, advice, basic_decision, behind_leader, chart,
+from dealer_assist.tables.casino.apply import legal_actions, step
+from dealer_assist.tables.casino.cpu import (NO_INSURANCE, Advice, advice, basic_decision, behind_leader, chart,
                                       chips_at_round_start, cpu_decision)  # fmt: skip
-from dealer_assist.casino.state import CasinoState, Phase
+from dealer_assist.tables.casino.state import CasinoState, Phase
 from dealer_assist.i18n import text
 from helpers import walk_casino
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import clauses, game, hand, js, lines, refused, run
 
-from dealer_assist.engine.state import State
-from dealer_assist.engine.table import Table
-from dealer_assist.engine import skills
+from dealer_assist.tables.onemillion.state import State
+from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion import skills
 
 DIFFICULTY = {1: "easy", 2: "normal", 3: "extreme"}
 
@@ -209,7 +209,7 @@ def test_dsk_5_a_surrender_half_is_collected_before_the_penalty_of_an_earlier_bu
 
 
 def test_dsk_6_long_second_half():
-    from dealer_assist.engine import jokers
+    from dealer_assist.tables.onemillion import jokers
 
     state = State()
     state.skills = {6: 1}

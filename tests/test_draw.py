@@ -6,7 +6,7 @@ import pytest
 from helpers import PLAIN, clauses, js, lines, refused, run
 
 from dealer_assist.cards import Card, total
-from dealer_assist.engine.draw import decide
+from dealer_assist.tables.onemillion.draw import decide
 
 TOPS = "A 2 3 4 5 6 7 8 9 T J Q K".split()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from helpers import PLAIN, run
 
 from dealer_assist import notation as n
-from dealer_assist.engine import can, expectation, legal
+from dealer_assist.tables.onemillion import can, expectation, legal
 
 G = PLAIN + "game\nbet 1 10k\nbet 3 10k\n"
 

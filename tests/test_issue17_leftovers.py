@@ -24,7 +24,7 @@ from rich.console import Console
 
 from dealer_assist import notation as n
 from dealer_assist import seal
-from dealer_assist.casino import shell
+from dealer_assist.tables.casino import shell
 from dealer_assist.cli import cli
 from dealer_assist.live import LiveSession
 from dealer_assist.messages import text

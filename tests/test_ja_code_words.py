@@ -37,7 +37,7 @@ def test_the_casino_panel_gives_the_dealers_soft_total_in_the_sessions_language(
 
 
 def test_the_casino_audit_gives_the_dealers_soft_total_in_the_sessions_language():
-    from dealer_assist.casino import shell
+    from dealer_assist.tables.casino import shell
 
     state = replay_text(CASINO_ACE_UP).session.state
     facts = dict(shell.facts(state))

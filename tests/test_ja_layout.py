@@ -108,7 +108,7 @@ def report_output(kind: str, lang: str, width: int) -> tuple[str, dict]:
         data = report.build(state_of("extreme_445"), meta={"session": "金曜の配信", "created": "2026-12-01T19:30:00"})
         report.print_text(data, con, lang)
     else:
-        from dealer_assist.casino import report
+        from dealer_assist.tables.casino import report
 
         data = report.build(state_of("casino_game"))
         report.print_text(data, con, lang)
@@ -133,7 +133,7 @@ def test_the_quest_report_cuts_no_header_and_no_value(lang, width):
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_casino_report_cuts_no_header_and_no_value(lang, width):
-    from dealer_assist.casino.report import (RANKING_COLUMNS, ROUND_COLUMNS, SEAT_COLUMNS, _headers, _seat_headers,
+    from dealer_assist.tables.casino.report import (RANKING_COLUMNS, ROUND_COLUMNS, SEAT_COLUMNS, _headers, _seat_headers,
                                              _seat_row)  # fmt: skip
 
     out, data = report_output("casino", lang, width)
@@ -288,7 +288,7 @@ def test_the_casino_panel_wraps_its_title_and_footer_in_the_terminal_width(width
     state = state_of("casino_game", before="ins 2")
     con = console(width)
     con.print(render.panel(state, "ja"))
-    from dealer_assist.casino.apply import expectation
+    from dealer_assist.tables.casino.apply import expectation
 
     lines = printed(con).splitlines()
     head = printed(con).split(text("col.seat", "ja"))[0].splitlines()

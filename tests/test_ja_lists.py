@@ -52,7 +52,7 @@ def test_BOX_2_burned_boxes_and_the_bets_still_missing_are_listed_the_japanese_w
     script = "quest easy\ndice 6\nseat 1 a 100k\nseat 2 b 100k\nseat 3 c 100k\ngame\nbet 2 10k\n"
     result = replay_text(script)
     state = result.session.state
-    from dealer_assist.engine import expectation
+    from dealer_assist.tables.onemillion import expectation
 
     expected = expectation(state)
     assert "1・3" in expected.text("ja") and "1, 3" in expected.text("en")
@@ -71,7 +71,7 @@ def test_SURR_1_the_boxes_that_surrendered_are_listed_the_japanese_way():
 
 
 def test_the_casino_seats_are_named_1_2_ban_seki_as_the_seed_writes_them():
-    from dealer_assist.casino.words import Seats
+    from dealer_assist.tables.casino.words import Seats
 
     assert Seats((1, 2)).localized("ja") == "1・2番席"
     assert Seats((1, 2, 3)).localized("ja") == "1・2・3番席"
@@ -80,7 +80,7 @@ def test_the_casino_seats_are_named_1_2_ban_seki_as_the_seed_writes_them():
 
 
 def test_TIME_1_the_hands_that_stand_count_the_boxes_once():
-    from dealer_assist.engine.actions import HandNames
+    from dealer_assist.tables.onemillion.actions import HandNames
 
     assert HandNames(("3", "4")).localized("ja").startswith("3・4番")
     assert "番・" not in HandNames(("3", "4", "6")).localized("ja")
@@ -97,7 +97,7 @@ def test_no_sample_session_has_an_english_comma_list_in_a_japanese_ruling(script
 
 
 def test_the_casino_audit_lists_the_chips_with_the_japanese_comma():
-    from dealer_assist.casino import shell
+    from dealer_assist.tables.casino import shell
 
     result = replay_text("ruleset casino\nseat 1 aki\nseat 2 ben\n")
     facts = dict(shell.facts(result.session.state))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from dealer_assist import notation as n
 from dealer_assist.cards import Card
-from dealer_assist.engine import to_json
+from dealer_assist.tables.onemillion import to_json
 from dealer_assist.errors import DealerAssistError, NotationError
 from dealer_assist.i18n import man
 from dealer_assist.live import LiveSession

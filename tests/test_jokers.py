@@ -87,8 +87,8 @@ def test_jk_2_a_jokers_number_is_fixed_when_first_seen():
 
 
 def test_jk_3_dsk_6_late_from_5_from_3_with_skill_6_and_from_1_aggravated():
-    from dealer_assist.engine import jokers
-    from dealer_assist.engine.state import State
+    from dealer_assist.tables.onemillion import jokers
+    from dealer_assist.tables.onemillion.state import State
 
     state = State()
     assert jokers.late_from(state) == 5

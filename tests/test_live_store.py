@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from dealer_assist.cli import cli
-from dealer_assist.engine import to_json
+from dealer_assist.tables.onemillion import to_json
 from dealer_assist.errors import NotationError, RuleViolation, SessionError
 from dealer_assist.live import LiveSession, clock, suggestions
 from dealer_assist.prompt import Clocks

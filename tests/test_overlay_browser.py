@@ -36,7 +36,7 @@ if CHROMIUM is None:
 
 from dealer_assist import i18n  # noqa: E402
 from dealer_assist import notation as n  # noqa: E402
-from dealer_assist.engine import Session, State  # noqa: E402
+from dealer_assist.tables.onemillion import Session, State  # noqa: E402
 from dealer_assist import rulesets  # noqa: E402
 from dealer_assist.errors import DealerAssistError  # noqa: E402
 from dealer_assist.live import LiveSession  # noqa: E402
@@ -367,7 +367,7 @@ def test_the_page_never_shows_what_only_the_dealer_knows(drawing, script):
         try:
             for cmd in n.parse_line(line):
                 state, said = rulesets.step(state, cmd)
-                rulings = tuple(rulesets.hook(state, "public_rulings")(said, state)) or rulings
+                rulings = tuple(rulesets.screens(state).public_rulings(said, state)) or rulings
         except DealerAssistError:
             state = None
         if state is not None and hidden(state) and hidden(feed.session.state):

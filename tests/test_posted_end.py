@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from dealer_assist import notation as n
 from dealer_assist.cli import cli
-from dealer_assist.engine import to_json
+from dealer_assist.tables.onemillion import to_json
 from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist.live import LiveSession
 from dealer_assist.replay import replay_text

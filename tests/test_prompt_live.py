@@ -22,10 +22,10 @@ from rich.console import Console
 
 from dealer_assist import notation as n
 from dealer_assist import render, rulesets
-from dealer_assist.casino.apply import legal_actions as casino_actions
-from dealer_assist.casino.state import CasinoState
-from dealer_assist.engine import Session, can, expectation
-from dealer_assist.engine.apply import legal_actions
+from dealer_assist.tables.casino.apply import legal_actions as casino_actions
+from dealer_assist.tables.casino.state import CasinoState
+from dealer_assist.tables.onemillion import Session, can, expectation
+from dealer_assist.tables.onemillion.apply import legal_actions
 from dealer_assist.errors import DealerAssistError, NotationError
 from dealer_assist.i18n import text
 from dealer_assist.live import LiveSession, arguments, bet_amounts, clock, suggestions

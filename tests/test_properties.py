@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_assist import notation as n
-from dealer_assist.engine import Session, State, to_json
+from dealer_assist.tables.onemillion import Session, State, to_json
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.replay import replay_text
 from dealer_assist.schema import validate

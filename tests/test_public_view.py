@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_assist import notation as n
-from dealer_assist.casino.shell import public_view as casino_public_view
-from dealer_assist.casino.state import CasinoState
-from dealer_assist.engine import Session, State
-from dealer_assist.engine.public import HIDDEN, PRIVATE_KEYS, public_rulings, public_view
+from dealer_assist.tables.casino.shell import public_view as casino_public_view
+from dealer_assist.tables.casino.state import CasinoState
+from dealer_assist.tables.onemillion import Session, State
+from dealer_assist.tables.onemillion.public import HIDDEN, PRIVATE_KEYS, public_rulings, public_view
 from dealer_assist.scriptgen import Generator, Options
 from helpers import dealers_secrets_changed
 

@@ -164,7 +164,7 @@ def test_the_panel_before_the_first_game_names_no_game_minus(script):
 
 def test_both_reports_count_a_surrender_apart_and_say_so():
     from dealer_assist import report
-    from dealer_assist.casino import report as casino_report
+    from dealer_assist.tables.casino import report as casino_report
 
     quest = state_of(ONE + "game\nbet 1 10k\ndeal 7 6\ndeal 8 [T]\n1 sr\nreveal")
     box = next(b for b in report.build(quest)["boxes"] if b["box"] == 1)
@@ -201,7 +201,7 @@ def test_the_streak_column_says_it_counts_for_the_time_bomb_only():
 
 
 def test_RANK_winner_and_result_never_disagree():
-    from dealer_assist.casino.table import verdict
+    from dealer_assist.tables.casino.table import verdict
 
     alone = state_of("ruleset casino\nseat 1 solo")
     for chips, result in ((120, "win"), (100, "draw"), (90, "lose")):

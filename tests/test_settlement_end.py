@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import PLAIN, clauses, game, hand, js, lines, refused, rulings, run
 
-from dealer_assist.engine.end import announce
+from dealer_assist.tables.onemillion.end import announce
 
 FIVE = """
 quest easy

@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from dealer_assist import notation as n
 from dealer_assist.cards import RANKS
-from dealer_assist.casino.apply import legal_actions, step
-from dealer_assist.casino.state import CasinoState
+from dealer_assist.tables.casino.apply import legal_actions, step
+from dealer_assist.tables.casino.state import CasinoState
 from dealer_assist.cli import cli
 from dealer_assist.sim.casino import Offered, house_edge_chunk
 from dealer_assist.sim.shoe import CasinoShoe, HalfUpShoe
@@ -187,8 +187,8 @@ def test_the_simulators_fold_in_place_is_the_table_s_fold():
     """``step_in_place`` (the simulator's fold, without the defensive copy) gives the state and
     the rulings ``step`` gives, command after command, on random tables of one to six seats
     played with random legal actions."""
-    from dealer_assist.casino.apply import step_in_place
-    from dealer_assist.casino.view import to_json
+    from dealer_assist.tables.casino.apply import step_in_place
+    from dealer_assist.tables.casino.view import to_json
 
     def both(state, cmd):
         new, rulings = step(state, cmd)

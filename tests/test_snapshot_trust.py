@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.engine import snapshot
-from dealer_assist.engine.state import History
+from dealer_assist.core import snapshot
+from dealer_assist.core.history import History
 from dealer_assist.live import LiveSession, check_derived
 from dealer_assist.rulesets import to_json
 from dealer_assist.replay import replay_text

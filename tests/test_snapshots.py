@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_assist import notation as n
-from dealer_assist.engine import Session, to_json
-from dealer_assist.engine import snapshot
-from dealer_assist.engine.state import History
+from dealer_assist.tables.onemillion import Session, to_json
+from dealer_assist.core import snapshot
+from dealer_assist.core.history import History
 from dealer_assist.live import LiveSession
 from dealer_assist.replay import replay_text
 from dealer_assist.scriptgen import Generator, Options

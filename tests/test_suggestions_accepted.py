@@ -94,7 +94,7 @@ def filled(state, form: str) -> list[str]:
         return [f"{word} {choice}" for choice in choices.split("|")]
     if form.startswith("dice"):
         difficulty = state.config.difficulty
-        from dealer_assist.engine.skills import DICE_BY_DIFFICULTY
+        from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY
 
         return ["dice " + " ".join("1" * DICE_BY_DIFFICULTY[difficulty])] if difficulty else []
     words = form.replace("...", "").split()

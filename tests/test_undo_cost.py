@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from dealer_assist import notation as n
-from dealer_assist.engine import Session
-from dealer_assist.engine import session as session_mod
+from dealer_assist.tables.onemillion import Session
+from dealer_assist.core import session as session_mod
 from dealer_assist.scriptgen import Generator, Options
 
 
@@ -77,7 +77,7 @@ def test_each_undo_folds_at_most_its_own_game_at_any_session_length(games, steps
 
 
 def test_undo_keeps_the_state_it_would_have_by_replaying():
-    from dealer_assist.engine import to_json
+    from dealer_assist.tables.onemillion import to_json
 
     session = played(60)
     longest = longest_game(session)

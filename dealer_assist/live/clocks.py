@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealer_assist import rulesets
-from dealer_assist.engine import Phase, State
+from dealer_assist.tables.onemillion import Phase, State
 
 
 CLOCKS = {
@@ -28,7 +28,7 @@ class Clock:
 def clock(state) -> Clock | None:
     """The clock running now at the state's table (its own rule, ``rulesets`` hook "clock";
     a table without time limits has none)."""
-    rule = rulesets.hook(state, "clock")
+    rule = rulesets.screens(state).clock
     return rule(state) if rule is not None else None
 
 

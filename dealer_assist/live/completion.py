@@ -20,7 +20,7 @@ def suggestions(state) -> list[str]:
     session's start also ``ruleset`` (the choice of table)."""
     from dealer_assist.expected import choosable
 
-    own = rulesets.hook(state, "suggestions")(state)
+    own = rulesets.screens(state).suggestions(state)
     return ["ruleset ", *own] if choosable(state) else own
 
 
@@ -52,7 +52,7 @@ def arguments(state, words: list[str], last_bets: dict[int, int] | None = None) 
     if n.JA_COMMANDS.get(words[0], words[0].lower()) == "undo":  # `undo end`: only after the end
         return [Argument("end", "complete.undo_end", {})] if len(words) == 1 and state.over else []
     try:
-        return rulesets.hook(state, "arguments")(state, words, last_bets)
+        return rulesets.screens(state).arguments(state, words, last_bets)
     except DealerAssistError:  # what was typed so far cannot be read: nothing to offer
         return []
 

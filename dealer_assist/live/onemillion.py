@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 from dealer_assist import notation as n
 from dealer_assist.cards import RANKS, Card
-from dealer_assist.engine import Phase, State, can, expectation, legal
+from dealer_assist.tables.onemillion import Phase, State, can, expectation, legal
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import Term
 from dealer_assist.live.completion import Argument, closing, hand_words
@@ -151,7 +151,7 @@ def bet_amounts(state: State, box: int, last: int | None = None) -> list[Argumen
     """The amounts box ``box`` can bet now: its last bet, round amounts (1, 2, 5 × 10^k) from a
     hundredth of the most it may bet up to that most (its points at two significant digits,
     BET-3, within the cap of dealer skill 2, BET-4), and no bet; each accepted by the engine."""
-    from dealer_assist.engine.skills import bet_cap
+    from dealer_assist.tables.onemillion.skills import bet_cap
 
     out: list[Argument] = []
     seat = state.boxes.get(box)

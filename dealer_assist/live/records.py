@@ -6,7 +6,7 @@ import json
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.engine.state import History
+from dealer_assist.core.history import History
 
 
 def line_records(state, commands: list[n.Command], finished: int) -> list[dict]:

@@ -14,10 +14,10 @@ from typing import Callable
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.engine import Session, State
-from dealer_assist.engine import snapshot
-from dealer_assist.engine.state import History
-from dealer_assist.engine.session import Outcome
+from dealer_assist.tables.onemillion import Session, State
+from dealer_assist.core import snapshot
+from dealer_assist.core.history import History
+from dealer_assist.core.session import Outcome
 from dealer_assist.errors import DealerAssistError, SessionError
 from dealer_assist.i18n import with_clause
 from dealer_assist.live.clocks import clock

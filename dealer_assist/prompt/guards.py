@@ -6,7 +6,7 @@ a deal line that stops inside a round is ``dealer_assist.deal_line``."""
 from __future__ import annotations
 
 from dealer_assist import notation as n
-from dealer_assist.engine import Phase
+from dealer_assist.tables.onemillion import Phase
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS

@@ -64,7 +64,7 @@ def hint_text(state, lang: str = "en", query: str = "") -> str:
     strategy = STRATEGY_WORDS.get(query.strip().lower() or "cpu")
     if strategy is None:
         return text("hint.unknown_strategy", lang, word=query.strip(), words="cpu, basic")
-    advise = rulesets.hook(state, "hint")
+    advise = rulesets.screens(state).hint
     if advise is None:
         return text("hint.no_table", lang)
     advice = advise(state, strategy)

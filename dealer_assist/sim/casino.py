@@ -26,12 +26,12 @@ import time
 from collections import Counter
 
 from dealer_assist import notation as n
-from dealer_assist.casino import play
-from dealer_assist.casino.apply import legal_actions, step_in_place
-from dealer_assist.casino.cpu import CATCH_UP_MOST, CATCH_UP_ROUND, Decider
-from dealer_assist.casino.state import BET, SHOE, CasinoState, Phase
-from dealer_assist.casino.step import Step
-from dealer_assist.casino.table import verdict
+from dealer_assist.tables.casino import play
+from dealer_assist.tables.casino.apply import legal_actions, step_in_place
+from dealer_assist.tables.casino.cpu import CATCH_UP_MOST, CATCH_UP_ROUND, Decider
+from dealer_assist.tables.casino.state import BET, SHOE, CasinoState, Phase
+from dealer_assist.tables.casino.step import Step
+from dealer_assist.tables.casino.table import verdict
 from dealer_assist.sim import progress
 from dealer_assist.sim.shoe import CasinoShoe
 

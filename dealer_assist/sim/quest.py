@@ -28,13 +28,13 @@ import random
 import time
 
 from dealer_assist import notation as n
-from dealer_assist.casino.cpu import basic_decision, chart
+from dealer_assist.tables.casino.cpu import basic_decision, chart
 from dealer_assist.cards import Card
-from dealer_assist.engine.apply import legal_actions, step
-from dealer_assist.engine.flow import current_hand
-from dealer_assist.engine.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
-from dealer_assist.engine.state import Phase, State, Status
-from dealer_assist.engine.table import Table
+from dealer_assist.tables.onemillion.apply import legal_actions, step
+from dealer_assist.tables.onemillion.flow import current_hand
+from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
+from dealer_assist.tables.onemillion.state import Phase, State, Status
+from dealer_assist.tables.onemillion.table import Table
 from dealer_assist.sim import progress
 from dealer_assist.sim.shoe import HalfUpShoe
 

@@ -1,0 +1,70 @@
+"""The finished games of a session as a persistent list (``History``), shared by every table:
+appending shares the old list, so a step copies nothing of the past."""
+
+from __future__ import annotations
+
+import json
+from typing import Callable, Iterator
+
+
+class History:
+    """A persistent list of finished games' records: appending shares the old one.
+
+    Each record is kept as its JSON text: one string per game instead of dozens of small
+    dicts and lists, which the garbage collector would walk again and again in a long
+    session; iterating gives the records back as dicts."""
+
+    __slots__ = ("_parent", "_record", "_length", "_source")
+
+    def __init__(self, parent: "History | None" = None, record: str | None = None) -> None:
+        self._parent = parent
+        self._record = record
+        self._length = 0 if parent is None else len(parent) + 1
+        self._source: Callable[[], list[str]] | None = None
+
+    @classmethod
+    def deferred(cls, count: int, source: Callable[[], list[str]]) -> "History":
+        """The records of the first ``count`` games, read from ``source`` (their JSON texts)
+        only when they are asked for: a resumed session does not read its whole past."""
+        node = cls()
+        node._length = count
+        cache: list[list[str]] = []
+
+        def records() -> list[str]:
+            if not cache:
+                texts = source()
+                if len(texts) != count:
+                    raise ValueError(f"expected the records of {count} games, got {len(texts)}")
+                cache.append(texts)
+            return cache[0]
+
+        node._source = records
+        return node
+
+    def append(self, record: dict) -> "History":
+        return History(self, json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator[dict]:
+        records = []
+        node: History | None = self
+        while node is not None and node._parent is not None:
+            records.append(node._record)
+            node = node._parent
+        records.reverse()
+        if node is not None and node._source is not None:
+            records[:0] = node._source()
+        return (json.loads(record) for record in records)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        return self is other or (len(self) == len(other) and list(self) == list(other))
+
+    def __deepcopy__(self, memo: dict) -> "History":
+        return self
+
+    def __repr__(self) -> str:
+        return f"History({len(self)} games)"

@@ -1,0 +1,176 @@
+"""The table interface: what a table provides and what the shell may rely on (``docs/TABLES.md``).
+
+A table is a package under ``dealer_assist/tables/`` whose ``ruleset`` module defines
+``RULESET = Ruleset(...)``, and one line in ``dealer_assist.tables.TABLES``. The shared modules
+(session, store, audit, report, prompt, overlay, cli) reach a table only through this record,
+obtained from ``dealer_assist.rulesets``; none of them imports a table's package.
+
+The record is typed and complete: a member a table forgot is a ``TypeError`` when the record is
+built (at registration), never a screen that fails when first drawn. What a table offers beyond
+the common members is declared in ``Capabilities`` (as OpenSpiel's game types declare what they
+provide), so the shell tests a flag instead of probing for a missing function. The rules part
+(``new_state``, ``step``, …) is imported with the record; the screens (``Screens``: the dealer's
+panel, the players' picture, completion, the report) are built by ``Ruleset.screens`` when the
+shell first needs them, so a replay does not import the terminal libraries; the registry checks
+them against the capabilities when it builds them, and the conformance tests build every
+table's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
+
+if TYPE_CHECKING:
+    from dealer_assist.core.expectation import Expectation
+    from dealer_assist.core.history import History
+    from dealer_assist.core.step import Ruling
+    from dealer_assist.notation.commands import Command, HandRef
+
+    Parser = Callable[[list[str], str], Command]
+    HandParser = Callable[[HandRef, list[str]], Command]
+
+
+@runtime_checkable
+class TableState(Protocol):
+    """What the shell relies on in every table's state (the rest is the table's own)."""
+
+    RULESET: ClassVar[str]  # the table's name in the registry
+
+    @property
+    def games(self) -> int:
+        """The number of games (rounds) started so far."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the session has ended (nothing but notes is accepted after it)."""
+        ...
+
+    history: History  # the finished games' records
+
+    def copy(self) -> TableState:
+        """A copy a step may change (copy-on-write: the original is never changed)."""
+        ...
+
+
+class Viewpoint(StrEnum):
+    """Who looks at the table: the dealer sees everything, the players (and the viewers) only
+    what has been shown at the table."""
+
+    DEALER = "dealer"
+    PLAYERS = "players"
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One help topic: the words that find it, the message key of its text, the clauses it cites."""
+
+    name: str
+    words: tuple[str, ...]
+    key: str
+    clauses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a table offers beyond the common members; the shell tests these flags."""
+
+    hint: bool = False  # `hint`: advice for the hand on turn (Screens.hint)
+    clock: bool = False  # live clocks on the toolbar (Screens.clock)
+    deal_guard: bool = False  # a live deal line stopped short is held (Screens.deal_guard)
+    simulation: bool = False  # `simulate TABLE` (Ruleset.simulation)
+    hands: bool = False  # blackjack hands `BOX[.N] ht|st|dd|sp|sr` (the shared hand grammar)
+
+
+@dataclass(frozen=True, slots=True)
+class Screens:
+    """The table's pieces of the shell, built when the shell first needs them."""
+
+    panel: Callable[[Any, str], Any]  # (state, lang) -> the dealer's panel (a rich renderable)
+    final: Callable[[Any, Any, str], None]  # (console, state, lang): the session's end on the terminal
+    facts: Callable[[Any], Any]  # (state) -> what the audit shows of a step
+    suggestions: Callable[[Any], list[str]]  # (state) -> the commands the prompt offers
+    arguments: Callable[[Any, list[str], Any], list[Any]]  # (state, words, last amounts) -> arguments
+    picture: Callable[[Any, str], dict]  # (players' view, lang) -> the overlay's picture
+    public_rulings: Callable[[Any, Any, str], list]  # (rulings, state, lang) -> what viewers may read
+    report: Any  # the table's report (build, print_text, FORMATS)
+    schema: Callable[[], type]  # the pydantic model of the table's `replay --json`
+    clause_styles: Mapping[str, str] = field(default_factory=dict)  # clause family -> rich style
+    hint: Callable[..., Any] | None = None
+    clock: Callable[[Any], Any] | None = None
+    deal_guard: Callable[[Any, Sequence[Any]], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Examples:
+    """What the conformance walks start from and try at any moment (each table's own)."""
+
+    setup: tuple[str, ...]  # the lines of a session's setup, ready for its first game
+    probes: tuple[str, ...]  # commands to try at any step (most are refused most of the time)
+
+
+@dataclass(frozen=True, slots=True)
+class StoreViews:
+    """What a table adds to the store: its derived views over the games rows (SQL), and the
+    columns of its games row every table has (``game_row``)."""
+
+    views: Mapping[str, str]  # view name -> "CREATE VIEW ..." SQL over games(record JSON)
+    game_row: Callable[[dict], dict]  # (the game's record) -> {"result": ..., ...} common columns
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A table, as the shell sees it. Every member is required unless it has a default."""
+
+    name: str
+    rulebook: str  # the rulebook's file stem in dealer_assist/data (RULES → RULES.md, RULES.ja.md)
+    choice_clause: str  # the clause a `ruleset NAME` command cites
+    new_state: Callable[[], TableState]
+    step: Callable[[Any, Command], tuple[Any, list[Ruling]]]
+    expectation: Callable[[Any], Expectation]
+    legal: Callable[[Any], list[str]]
+    can: Callable[[Any, Command], bool]
+    to_json: Callable[[Any], dict]  # `replay --json` (NOTATION.md)
+    view: Callable[[Any, Viewpoint], dict]  # what a viewpoint may know of the state
+    game_record: Callable[[Any], dict | None]  # the game in progress, for the store's games rows
+    summary: Callable[[Any], dict]  # status, games and setup for the store's sessions row
+    settling: frozenset[str]  # the ruling keys that say a game (a round) was settled
+    grammar: Mapping[str, Parser]  # the commands only this table has: {head: parser}
+    keywords: tuple[str, ...]  # its command words, for completion
+    topics: tuple[Topic, ...]  # its help topics
+    store: StoreViews
+    screens: Callable[[], Screens]
+    state_classes: tuple[type, ...]  # what a snapshot of this table may hold
+    sources: tuple[str, ...]  # the package files its rules are made of (the snapshot fingerprint)
+    capabilities: Capabilities = Capabilities()
+    hand_grammar: Mapping[str, HandParser] = field(default_factory=dict)  # its own hand actions
+    simulation: Any = None  # the table's simulation (sim entry points) when capabilities.simulation
+    examples: Examples | None = None  # for the conformance walks
+    # (state, keep_check) -> the same table with what only the dealer knows changed (``keep_check``:
+    # so that the same next command stays legal); the players' view must not change with it
+    secrets: Callable[..., Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.capabilities.simulation and self.simulation is None:
+            raise TypeError(f"table {self.name!r} declares a simulation but has none")
+        if not self.examples or self.secrets is None:
+            raise TypeError(f"table {self.name!r} needs examples and secrets for the conformance tests")
+
+    def settles(self, rulings: Sequence[Ruling]) -> bool:
+        """Whether a command with these rulings ended its game."""
+        settling = self.settling
+        return any(r.key in settling for r in rulings)
+
+
+def check_screens(ruleset: Ruleset, screens: Screens) -> Screens:
+    """The screens, checked against what the table declares (a flag without its function, or a
+    function without its flag, is a mistake found when the table is first shown)."""
+    caps = ruleset.capabilities
+    for flag in ("hint", "clock", "deal_guard"):
+        declared, present = getattr(caps, flag), getattr(screens, flag) is not None
+        if declared != present:
+            raise TypeError(f"table {ruleset.name!r}: capability {flag}={declared} but screens.{flag} "
+                            f"is {'set' if present else 'missing'}")  # fmt: skip
+    return screens

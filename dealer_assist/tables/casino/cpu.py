@@ -1,0 +1,312 @@
+"""CPU — the CPU player's strategy (``data/CASINO.md``, CPU-1…CPU-10), and full basic strategy
+for the same table, as pure functions of the state.
+
+``advice(state, strategy)`` answers "what would the CPU (or basic strategy) do now" for the
+hand whose turn it is, or for a seat deciding on insurance: ``(command, clause, reason)``,
+with the command as the dealer would type it (``3 ht``, ``3a dd``, ``2 sp``; the card that
+follows a hit or a double is the dealer's) or ``NO_INSURANCE``. It only ever proposes an
+action the rules offer at that moment: the offered actions are tried with the engine's own
+``legal_actions`` (CPU-1, PLAY-1).
+
+The two strategies themselves (``cpu_decision``, ``basic_decision``) are functions of the
+hand's cards, the dealer's up card and the set of offered actions, so the simulator
+(``dealer_assist.simulate``) plays exactly what ``hint`` proposes.
+
+Basic strategy is the published total-dependent chart for 4–8 decks, dealer stands on soft
+17, double on any two cards, double after split, late surrender (Wizard of Odds, "4-Deck to
+8-Deck Blackjack Strategy", S17 / DAS / late surrender; the same chart as Griffin's and
+Schlesinger's multi-deck S17 basic strategy). Read in this order: surrender, split, double,
+then hit or stand; where the chart says "double" and doubling is not offered the hand hits,
+except soft 18 ("double, else stand"); a pair that cannot be split plays by its total. It
+never takes insurance.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from dealer_assist.cards import Card, total
+
+NO_INSURANCE = "no insurance"  # the command text of declining insurance (nothing is typed)
+ACTIONS = ("ht", "st", "dd", "sp", "sr")
+STRATEGIES = ("cpu", "basic")
+PLAY_CLAUSE = {"ht": "PLAY-2", "st": "PLAY-3", "dd": "PLAY-4", "sp": "PLAY-5", "sr": "PLAY-8"}
+CATCH_UP_ROUND = 5  # CPU-6: the last round
+CATCH_UP_MOST = 20  # CPU-6: what a doubled win gains
+
+_UP = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10,
+       "A": 11, "JK": 11}  # fmt: skip
+
+
+def up_value(card: Card) -> int:
+    """The up card as the charts read it: 2–9, 10 for every ten-value card, 11 for the ace
+    (CPU-1: the ace comes last). A joker counts as an ace (the other table's Lv.0 joker)."""
+    return _UP.get(card.rank, 11)
+
+
+def _pair_value(cards: list[Card]) -> int:
+    """The value of a two-card pair (any two ten-value cards are a pair of 10s; aces 11), else 0."""
+    if len(cards) != 2:
+        return 0
+    a, b = up_value(cards[0]), up_value(cards[1])
+    return a if a == b else 0
+
+
+# --------------------------------------------------------------------------- the CPU (CPU-1…10)
+
+
+def cpu_decision(cards: list[Card], up: Card, offered: Iterable[str], *, catch_up: bool = False
+                 ) -> tuple[str, str, str]:  # fmt: skip
+    """CPU-1: clauses CPU-3 to CPU-10 in order; the first that applies, among the actions
+    ``offered``, gives ``(action, clause, reason key)``. ``catch_up``: CPU-6 holds (round 5,
+    1–20 chips behind the leader at the start of the round)."""
+    offered = frozenset(offered)
+    value = total(cards)
+    up_v = up_value(up)
+    two = len(cards) == 2
+    pair = _pair_value(cards)
+    # CPU-3: a hard 16 on the original two cards, not 8-8, against a ten-value card (not an ace)
+    if "sr" in offered and two and not value.soft and value.value == 16 and pair != 8 and up_v == 10:
+        return "sr", "CPU-3", "cpu.reason.surrender"
+    # CPU-4: always split A-A and 8-8 when the split is offered
+    if "sp" in offered and pair in (8, 11):
+        return "sp", "CPU-4", "cpu.reason.split"
+    if "dd" in offered and two and not value.soft:
+        # CPU-5: 11 against anything, 10 against 2–9
+        if value.value == 11 or (value.value == 10 and up_v <= 9):
+            return "dd", "CPU-5", "cpu.reason.double"
+        # CPU-6: the catch-up double in round 5
+        if catch_up and value.value in (9, 10, 11):
+            return "dd", "CPU-6", "cpu.reason.catch_up"
+    if value.value <= 11:  # CPU-7
+        return "ht", "CPU-7", "cpu.reason.hit_low"
+    if not value.soft and value.value <= 16:  # CPU-8
+        if up_v <= 6:
+            return "st", "CPU-8", "cpu.reason.hard_stand"
+        return "ht", "CPU-8", "cpu.reason.hard_hit"
+    if value.soft and value.value <= 16:  # CPU-9
+        return "ht", "CPU-9", "cpu.reason.soft_hit"
+    return "st", "CPU-10", "cpu.reason.stand"  # CPU-10
+
+
+# --------------------------------------------------------------------------- basic strategy
+
+# One letter per dealer up card 2, 3, 4, 5, 6, 7, 8, 9, T, A.
+# H hit, S stand, D double (else hit), d double (else stand), R surrender (else hit), P split.
+_HARD = {
+    **{t: "HHHHHHHHHH" for t in range(4, 9)},
+    9: "HDDDDHHHHH",
+    10: "DDDDDDDDHH",
+    11: "DDDDDDDDDH",
+    12: "HHSSSHHHHH",
+    13: "SSSSSHHHHH",
+    14: "SSSSSHHHHH",
+    15: "SSSSSHHHRH",
+    16: "SSSSSHHRRR",
+    **{t: "SSSSSSSSSS" for t in range(17, 22)},
+}
+_SOFT = {
+    12: "HHHHHHHHHH",  # A-A that cannot be split
+    13: "HHHDDHHHHH",  # A-2
+    14: "HHHDDHHHHH",  # A-3
+    15: "HHDDDHHHHH",  # A-4
+    16: "HHDDDHHHHH",  # A-5
+    17: "HDDDDHHHHH",  # A-6
+    18: "SddddSSHHH",  # A-7
+    19: "SSSSSSSSSS",  # A-8
+    20: "SSSSSSSSSS",  # A-9
+    21: "SSSSSSSSSS",
+}
+_PAIRS = {  # P split, else the hand plays by its total (5-5 is a 10, T-T a 20)
+    2: "PPPPPPHHHH",
+    3: "PPPPPPHHHH",
+    4: "HHHPPHHHHH",
+    5: "----------",
+    6: "PPPPPHHHHH",
+    7: "PPPPPPHHHH",
+    8: "PPPPPPPPPP",
+    9: "PPPPPSPPSS",
+    10: "----------",
+    11: "PPPPPPPPPP",
+}
+
+
+def chart(cards: list[Card], up: Card) -> str:
+    """The chart's letter for this hand against ``up`` before the offered actions are known
+    (P for a pair that is to be split, else the total's letter)."""
+    up_i = up_value(up) - 2
+    pair = _pair_value(cards)
+    if pair and _PAIRS[pair][up_i] == "P":
+        return "P"
+    value = total(cards)
+    table = _SOFT if value.soft else _HARD
+    return table[min(max(value.value, 4), 21)][up_i]
+
+
+def basic_decision(cards: list[Card], up: Card, offered: Iterable[str]) -> tuple[str, str, str]:
+    """Basic strategy among the actions ``offered``: ``(action, clause, reason key)``; the
+    clause is the PLAY clause of the action taken."""
+    offered = frozenset(offered)
+    up_i = up_value(up) - 2
+    value = total(cards)
+    pair = _pair_value(cards)
+    if pair and "sp" in offered and _PAIRS[pair][up_i] == "P":
+        return "sp", "PLAY-5", "basic.reason.split"
+    letter = (_SOFT if value.soft else _HARD)[min(max(value.value, 4), 21)][up_i]
+    if letter == "R":
+        if "sr" in offered:
+            return "sr", "PLAY-8", "basic.reason.surrender"
+        letter = "H"
+    elif letter in "Dd":
+        if "dd" in offered:
+            return "dd", "PLAY-4", "basic.reason.double"
+        letter = "H" if letter == "D" else "S"
+    if letter == "H":
+        return "ht", "PLAY-2", "basic.reason.hit"
+    return "st", "PLAY-3", "basic.reason.stand"
+
+
+def decision(strategy: str, cards: list[Card], up: Card, offered: Iterable[str], *, catch_up: bool = False
+             ) -> tuple[str, str, str]:  # fmt: skip
+    """The action of ``strategy`` (``cpu`` or ``basic``) for this hand."""
+    if strategy == "cpu":
+        return cpu_decision(cards, up, offered, catch_up=catch_up)
+    if strategy == "basic":
+        return basic_decision(cards, up, offered)
+    raise ValueError(f"unknown strategy {strategy!r} (expected one of {', '.join(STRATEGIES)})")
+
+
+class Decider:
+    """``decision`` with a memory, for the simulator: the answer depends only on the hand's
+    total, softness, number of cards (two or more), pair value, the up card's value, the
+    offered actions and CPU-6, so each combination is worked out once."""
+
+    __slots__ = ("strategy", "_memo")
+
+    def __init__(self, strategy: str) -> None:
+        if strategy not in STRATEGIES:
+            raise ValueError(f"unknown strategy {strategy!r} (expected one of {', '.join(STRATEGIES)})")
+        self.strategy = strategy
+        self._memo: dict[tuple, str] = {}
+
+    def __call__(self, cards: list[Card], up: Card, offered: tuple[str, ...], catch_up: bool = False) -> str:
+        value = total(cards)
+        key = (value.value, value.soft, len(cards) == 2, _pair_value(cards), _UP.get(up.rank, 11), offered,
+               catch_up)  # fmt: skip
+        action = self._memo.get(key)
+        if action is None:
+            action = decision(self.strategy, cards, up, offered, catch_up=catch_up)[0]
+            self._memo[key] = action
+        return action
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class Advice(tuple):
+    """``(command, clause, reason)`` — unpacks as those three. Also ``action`` (``ht`` …, or
+    ``no_insurance``), ``hand`` (the hand's label or the seat) and ``params`` (the values of
+    the reason's sentence: ``hand``, ``cards``, ``total``, ``up``, ``behind``; ``seat`` and ``up``
+    for insurance)."""
+
+    def __new__(cls, command: str, clause: str, reason: str, *, action: str, hand: str, params: dict):
+        self = super().__new__(cls, (command, clause, reason))
+        self.action = action
+        self.hand = hand
+        self.params = params
+        return self
+
+    @property
+    def command(self) -> str:
+        return self[0]
+
+    @property
+    def clause(self) -> str:
+        return self[1]
+
+    @property
+    def reason(self) -> str:
+        return self[2]
+
+
+def chips_at_round_start(state, seat: int) -> int:
+    """A seat's chips at the start of the round being played, before its bet: its chips now
+    plus what is on the table this round (the bets, doubles and splits of its hands, and an
+    insurance stake), less what the insurance already returned (INS-4)."""
+    chips = state.seats[seat].chips
+    current = state.round
+    if current is None or current.settled:
+        return chips
+    chips += sum(h.bet for h in current.hands if h.box == seat)
+    if current.insured.get(seat):
+        from dealer_assist.tables.casino.state import INSURANCE
+
+        chips += INSURANCE
+        if current.insurance.get(seat, 0) > 0:  # won at the peek: the stake and 2:1 came back
+            chips -= INSURANCE + current.insurance[seat]
+    return chips
+
+
+def behind_leader(state, seat: int) -> int | None:
+    """CPU-6: in the last round, how many chips ``seat`` held fewer than the most chips held
+    by any other player at the start of the round; None when CPU-6 cannot apply (another
+    round, alone)."""
+    current = state.round
+    if current is None or current.number != CATCH_UP_ROUND or len(state.seats) < 2:
+        return None
+    mine = chips_at_round_start(state, seat)
+    top = max(chips_at_round_start(state, other) for other in state.seats if other != seat)
+    return top - mine
+
+
+def catch_up(behind: int | None) -> bool:
+    """CPU-6: 1 to 20 chips behind the leader."""
+    return behind is not None and 1 <= behind <= CATCH_UP_MOST
+
+
+def _current_hand(state):
+    from dealer_assist.tables.casino import play
+    from dealer_assist.tables.casino.step import Step
+
+    return play.current_hand(Step(state))
+
+
+def advice(state, strategy: str = "cpu", seat: int | None = None) -> Advice | None:
+    """What ``strategy`` (``cpu``: CASINO.md's CPU section; ``basic``: basic strategy) would do
+    now at the casino table: for the hand whose turn it is (PLAY), or for ``seat`` (default:
+    the first seat in play order still to decide) while insurance is offered (INS). None when
+    there is no decision to make (another phase, a split hand waiting for its card)."""
+    from dealer_assist.tables.casino.apply import legal_actions
+    from dealer_assist.tables.casino.state import INSURANCE, Phase
+    from dealer_assist.tables.casino.table import play_order
+
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r} (expected one of {', '.join(STRATEGIES)})")
+    current = state.round
+    if state.phase is Phase.INSURANCE and current is not None:
+        offered = [s for s in play_order(current.first, current.betting, len(state.seats))
+                   if state.seats[s].chips >= INSURANCE and s not in current.insured]  # fmt: skip
+        if seat is None:
+            if not offered:
+                return None
+            seat = offered[0]
+        elif seat not in current.betting:
+            return None
+        clause, reason = ("CPU-2", "cpu.reason.insurance") if strategy == "cpu" else ("INS-1", "basic.reason.insurance")
+        return Advice(NO_INSURANCE, clause, reason, action="no_insurance", hand=str(seat),
+                      params={"seat": seat, "up": str(current.dealer[0])})  # fmt: skip
+    if state.phase is not Phase.PLAYERS or current is None:
+        return None
+    hand = _current_hand(state)
+    if hand is None or (hand.split and len(hand.cards) == 1):
+        return None
+    if seat is not None and hand.box != seat:
+        return None
+    offered = tuple(legal_actions(state, hand.label))
+    up = current.dealer[0]
+    behind = behind_leader(state, hand.box) if strategy == "cpu" else None
+    action, clause, reason = decision(strategy, hand.cards, up, offered, catch_up=catch_up(behind))
+    value = total(hand.cards)
+    params = {"hand": hand.label, "cards": " ".join(str(c) for c in hand.cards), "total": value, "up": str(up),
+              "behind": behind or 0, "action": action}  # fmt: skip
+    return Advice(f"{hand.label} {action}", clause, reason, action=action, hand=hand.label, params=params)

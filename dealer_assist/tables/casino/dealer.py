@@ -1,0 +1,67 @@
+"""DEALER — the dealer's turn: the hole card turned up, the plain dealer's draws, no draw when
+nothing is left to compare (DEALER-1…3)."""
+
+from __future__ import annotations
+
+from dealer_assist import notation as n
+from dealer_assist.cards import Card, total
+from dealer_assist.tables.casino import pay, shoe
+from dealer_assist.tables.casino.state import Phase
+from dealer_assist.tables.casino.step import Step
+from dealer_assist.core.dealer import must_hit
+
+
+def players_done(t: Step) -> None:
+    """After the last seat the hole card is turned face up (DEALER-1)."""
+    t.state.phase = Phase.REVEAL
+
+
+def reveal(t: Step, cmd: n.Reveal) -> None:
+    """DEALER-1: `reveal [CARD]` — the hole card, face up."""
+    current = t.round
+    hole = current.dealer[1]
+    if cmd.card is not None:
+        if cmd.card.is_unknown:
+            if not hole.is_unknown:  # dealt with its face: the command needs none
+                t.refuse("DEALER-1", "casino.hole_face_known", hole=str(hole), command="reveal")
+            t.refuse("DEALER-1", "casino.hole_face", command="reveal", card=shoe.example_face(t.state))
+        if cmd.card.is_joker:
+            t.refuse("SHOE-1", "casino.no_jokers")
+        if not hole.is_unknown and not hole.matches(cmd.card):
+            t.refuse("DEALER-1", "casino.hole_mismatch", card=str(cmd.card), hole=str(hole))
+        if hole.is_unknown:  # named now: it counts now (SHOE-1)
+            shoe.face(t, cmd.card)
+        hole = Card(cmd.card.rank, cmd.card.suit or hole.suit, True)
+    elif hole.is_unknown:
+        t.refuse("DEALER-1", "casino.hole_face", command="reveal", card=shoe.example_face(t.state))
+    current.dealer[1] = Card(hole.rank, hole.suit, False)  # face up from now on
+    current.hole_shown = True
+    t.rule("DEALER-1", "casino.reveal", card=str(current.dealer[1]), total=total(current.dealer))
+    turn(t)
+
+
+def turn(t: Step) -> None:
+    """DEALER-2/3: the dealer draws to 17 — unless no hand's result depends on it."""
+    current = t.round
+    if not any(h.outcome == "stand" for h in current.hands):
+        t.rule("DEALER-3", "casino.no_draw")
+        pay.settle(t)
+        return
+    value = total(current.dealer)
+    if value.bust:
+        t.rule("DEALER-2", "casino.dealer_bust", total=value.value)
+        pay.settle(t)
+        return
+    if not must_hit(value):
+        t.rule("DEALER-2", "casino.dealer_stands", total=value)
+        pay.settle(t)
+        return
+    t.state.phase = Phase.DEALER
+
+
+def draw(t: Step, cmd: n.DealerCard) -> None:
+    """`dealer CARD`: the card the dealer drew (DEALER-2)."""
+    current = t.round
+    current.dealer.append(shoe.take(t, cmd.card, "DEALER-2"))
+    t.rule("DEALER-2", "casino.dealer_draws", card=str(current.dealer[-1]), total=total(current.dealer))
+    turn(t)

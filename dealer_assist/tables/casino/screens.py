@@ -1,0 +1,27 @@
+"""The casino table's pieces of the shell, as the table interface's ``Screens``."""
+
+from __future__ import annotations
+
+from dealer_assist.core.table import Screens
+from dealer_assist.tables.casino import cpu, shell
+from dealer_assist.tables.casino import report as report_module
+
+
+def _schema() -> type:
+    from dealer_assist.tables.casino.schema import CasinoGame
+
+    return CasinoGame
+
+
+SCREENS = Screens(
+    panel=shell.panel,
+    final=shell.final,
+    facts=shell.facts,
+    suggestions=shell.suggestions,
+    arguments=shell.arguments,
+    picture=shell.picture,
+    public_rulings=shell.public_rulings,
+    report=report_module,
+    schema=_schema,
+    hint=cpu.advice,
+)

@@ -1,0 +1,133 @@
+"""TABLE and RANK — the seats, the chips, the five rounds, the first to act, sitting out, the
+end of the game and the ranking (TABLE-1…8, RANK-1…3)."""
+
+from __future__ import annotations
+
+from dealer_assist import notation as n
+from dealer_assist.tables.casino import shoe
+from dealer_assist.tables.casino.state import BET, CHIPS, ROUNDS, SEATS, DEALER, Phase, Round, Seat
+from dealer_assist.tables.casino.step import Step
+from dealer_assist.tables.casino.words import Seats
+from dealer_assist.core.hand import Hand
+
+
+def seat(t: Step, cmd: n.Seat) -> None:
+    """TABLE-1/2: seats 1 to N without a gap, each with 100 chips."""
+    state = t.state
+    if state.phase is not Phase.SETUP:
+        t.refuse("TABLE-1", "casino.seat_late")
+    if cmd.points is not None and cmd.points != CHIPS:
+        t.refuse("TABLE-2", "casino.seat_chips", chips=CHIPS)
+    expected = len(state.seats) + 1
+    if cmd.box != expected or cmd.box > SEATS:
+        t.refuse("TABLE-1", "casino.seat_order", seat=cmd.box, expected=min(expected, SEATS), most=SEATS)
+    state.seats[cmd.box] = Seat(cmd.box, cmd.name)
+    t.rule("TABLE-2", "casino.seated", seat=cmd.box, player=cmd.name, chips=CHIPS)
+
+
+def first_to_act(number: int, seats: int) -> int:
+    """TABLE-6: round r begins at seat ((r - 1) mod N) + 1."""
+    return (number - 1) % seats + 1
+
+
+def play_order(first: int, betting: list[int], seats: int) -> list[int]:
+    """The betting seats from the first to act up to seat N, then from seat 1 (Terms)."""
+    rotation = [(first - 1 + i) % seats + 1 for i in range(seats)]
+    return [s for s in rotation if s in betting]
+
+
+def start_round(t: Step) -> None:
+    """`game`: the next round — end check, reshuffle check, bets (HAND-3 steps 1–3)."""
+    state = t.state
+    if state.phase is Phase.SETUP and not state.seats:
+        t.refuse("TABLE-1", "casino.need_seat")
+    if state.phase not in (Phase.SETUP, Phase.BETWEEN):
+        t.refuse("HAND-3", "casino.round_running")
+    if state.round is not None:  # the settled round joins the finished ones
+        state.history = state.history.append(_record(state))
+        state.round = None
+    if not any(s.chips >= BET for s in state.seats.values()):  # TABLE-7
+        t.rule("TABLE-7", "casino.nobody_can_bet")
+        end_game(t, "no_bets")
+        return
+    state.rounds += 1
+    first = first_to_act(state.rounds, len(state.seats))
+    state.round = Round(number=state.rounds, first=first)
+    t.rule("TABLE-3", "casino.round", round=state.rounds, rounds=ROUNDS, first=first)
+    shoe.reshuffle_check(t)
+    current = t.round
+    for number, player in state.seats.items():  # TABLE-4 / TABLE-5
+        if player.chips >= BET:
+            player.chips -= BET
+            player.out = False
+            current.betting.append(number)
+            current.hands.append(Hand(box=number, bet=BET))
+        else:
+            player.out = True
+            t.rule("TABLE-5", "casino.sits_out", seat=number, player=player.player, chips=player.chips)
+    t.rule("TABLE-4", "casino.bets", seats=Seats(tuple(current.betting)), bet=BET)
+    order = play_order(first, current.betting, len(state.seats))
+    if order and order[0] != first:
+        t.rule("TABLE-6", "casino.first_moves_on", first=first, seat=order[0])
+    current.recipients = [*current.betting, DEALER, *current.betting, DEALER]
+    state.phase = Phase.DEAL
+
+
+def _record(state) -> dict:
+    from dealer_assist.tables.casino.view import round_record
+
+    return round_record(state, state.round)
+
+
+def end_game(t: Step, reason: str) -> None:
+    """TABLE-7 / RANK: the game ends; the players are ranked by their chips."""
+    state = t.state
+    state.over = True
+    state.reason = reason
+    state.phase = Phase.OVER
+    ranks = ranking(state)
+    for entry in ranks:
+        t.rule("RANK-1", "casino.rank", rank=entry["rank"], player=entry["player"], chips=entry["chips"])
+    outcome = verdict(state)
+    if outcome["alone"]:
+        t.rule("RANK-3", f"casino.alone_{outcome['result']}", player=ranks[0]["player"], chips=ranks[0]["chips"])
+    elif outcome["winner"] is not None:
+        t.rule("RANK-2", "casino.winner", player=outcome["winner"], chips=ranks[0]["chips"])
+    else:
+        t.rule("RANK-2", "casino.draw", chips=ranks[0]["chips"])
+
+
+def ranking(state) -> list[dict]:
+    """RANK-1: most chips first; equal chips share a rank, and the next rank is skipped."""
+    ordered = sorted(state.seats.values(), key=lambda s: (-s.chips, s.number))
+    out = []
+    for i, player in enumerate(ordered):
+        rank = out[-1]["rank"] if out and out[-1]["chips"] == player.chips else i + 1
+        out.append({"rank": rank, "seat": player.number, "player": player.player, "chips": player.chips})
+    return out
+
+
+def verdict(state) -> dict:
+    """RANK-2: two or more players: the ``winner`` (None for a draw), no ``result``; RANK-3:
+    alone, the ``result`` against 100 (win, draw or lose) and no ``winner`` — RANK-2 names a
+    winner among players, so the two keys never say different things (CASINO.md RANK-3)."""
+    seats = list(state.seats.values())
+    if len(seats) == 1:
+        chips = seats[0].chips
+        result = "win" if chips > CHIPS else "draw" if chips == CHIPS else "lose"
+        return {"alone": True, "result": result, "winner": None}
+    top = max(s.chips for s in seats)
+    leaders = [s for s in seats if s.chips == top]
+    return {"alone": False, "result": None, "winner": leaders[0].player if len(leaders) == 1 else None}
+
+
+def after_settlement(t: Step) -> None:
+    """TABLE-3 / TABLE-8: after the fifth round the game ends; else the next round waits."""
+    state = t.state
+    shoe.discard_round(t)
+    if state.rounds >= ROUNDS:
+        state.history = state.history.append(_record(state))
+        state.round = None
+        end_game(t, "rounds")
+        return
+    state.phase = Phase.BETWEEN

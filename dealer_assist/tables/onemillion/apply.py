@@ -1,0 +1,230 @@
+"""The engine's entry points: ``step``/``apply`` (the fold), ``expectation`` and ``legal``.
+
+``step(state, command)`` returns the new state and the rulings it made; the state given is
+never changed, so a refused command (``RuleViolation``) leaves it exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_assist import notation as n
+from dealer_assist.cards import total
+from dealer_assist.errors import RuleViolation, SessionError
+from dealer_assist.tables.onemillion import actions, bets, deal, draw, flow, guild, setup, surrender, time_rules
+from dealer_assist.tables.onemillion.state import DEALER, Phase, Ruling, State
+from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.i18n import Numbers
+from dealer_assist.messages import Term
+from dealer_assist.core.expectation import Expectation
+
+SETUP_COMMANDS = (n.Quest, n.Hp, n.Dice, n.Seat, n.Skill, n.JokerLevels, n.Shoe, n.Rule)
+IN_GAME = frozenset(Phase) - {Phase.SETUP, Phase.BETWEEN, Phase.OVER}
+
+# which commands each phase takes (besides note, yellow and empty in a game)
+ACCEPTS: dict[Phase, tuple[type, ...]] = {
+    Phase.SETUP: (*SETUP_COMMANDS, n.Game),
+    Phase.BETWEEN: (n.Game,),
+    Phase.BETS: (n.Bet, n.Redistribute, n.Backbet, n.Deal),
+    Phase.DEAL: (n.Deal,),
+    Phase.SURRENDER: (n.SurrenderCall, n.Go, n.Peek),
+    Phase.CHECK: (n.Peek,),
+    Phase.LATE_BETS: (n.Bet,),
+    Phase.LOCK: (n.Lock,),
+    Phase.PLAYERS: (n.HandCommand, n.TimeUp),
+    Phase.REVEAL: (n.Reveal,),
+    Phase.DEALER: (n.Next,),
+    Phase.DEALER_CARD: (n.DealerCard,),
+    Phase.OVER: (),
+}
+PHASE_CLAUSE = {
+    Phase.SETUP: "SETUP", Phase.BETWEEN: "HEAL-1", Phase.BETS: "BET-1", Phase.DEAL: "CARD-2",
+    Phase.SURRENDER: "SURR-1", Phase.CHECK: "BASE-6", Phase.LATE_BETS: "GUILD-4",
+    Phase.LOCK: "DSK-3", Phase.PLAYERS: "BASE-4", Phase.REVEAL: "CARD-4", Phase.DEALER: "DRAW-1",
+    Phase.DEALER_CARD: "CARD-5", Phase.OVER: "END-2",
+}  # fmt: skip
+END_CLAUSE = {
+    "hp_zero": "END-S", "below_threshold": "END-F1", "shoe_empty": "END-F2", "joker": "END-F3",
+    "burst_stream": "DSK-7",
+}  # fmt: skip
+
+
+def expectation(state: State) -> Expectation:
+    phase = state.phase
+    clause = PHASE_CLAUSE[phase]
+    game = state.game
+    params: dict[str, Any] = {}
+    if phase is Phase.OVER:
+        clause = END_CLAUSE.get(state.reason or "", "END-2")
+        params = {"status": Term(f"status.{state.status.value}"), "reason": Term(f"reason.{state.reason}")}
+    elif phase is Phase.BETS:
+        assert game is not None
+        if game.backbet:
+            return Expectation(phase, "GUILD-4", "expect.backbet_deal", {})
+        params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
+                                           if b not in game.bets and not x.bankrupt))}  # fmt: skip
+    elif phase is Phase.DEAL:
+        assert game is not None
+        to = game.recipients[game.dealt]
+        round_ = 1 if game.dealt < len(game.recipients) // 2 else 2
+        if to == DEALER:
+            return Expectation(phase, clause, "expect.deal_dealer", {"round": round_})
+        params = {"box": to, "round": round_}
+    elif phase is Phase.SURRENDER:
+        assert game is not None
+        clause = game.call or "SURR-1"
+    elif phase is Phase.LATE_BETS:
+        assert game is not None
+        params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
+                                           if b not in game.late_bets and not x.bankrupt))}  # fmt: skip
+    elif phase is Phase.PLAYERS:
+        table = Table(state)
+        hand = flow.current_hand(table)
+        assert hand is not None and game is not None
+        box = state.boxes[hand.box]
+        up = game.dealer[0]
+        if hand.split and len(hand.cards) == 1:
+            key_params = {"hand": hand.label, "player": box.player}
+            return Expectation(phase, clause, "expect.split_card", key_params)
+        params = {"hand": hand.label, "player": box.player, "total": hand.total(), "up": str(up),
+                  "actions": "/".join(legal_actions(state, hand.label))}  # fmt: skip
+    elif phase is Phase.DEALER:
+        assert game is not None
+        params = {"total": total(game.dealer)}
+    elif phase is Phase.LOCK:
+        from dealer_assist.tables.onemillion.skills import lock_dice
+
+        params = {"dice": lock_dice(state)}
+    return Expectation(phase, clause, f"expect.{phase.value}", params)
+
+
+def legal_actions(state: State, label: str) -> list[str]:
+    """The actions the hand whose turn it is may take now (verified by the engine itself)."""
+    out = []
+    probe = n.Card("2")  # any card: only the action's own checks matter here
+    ref = n.HandRef(int(label[0]), label[1:] or None)
+    candidates = {
+        "ht": n.Hit(ref, probe), "st": n.Stand(ref), "dd": n.Double(ref, probe),
+        "sp": n.Split(ref), "sr": n.LateSurrender(ref),
+    }  # fmt: skip
+    for name, cmd in candidates.items():
+        if can(state, cmd, ignore_shoe=True):
+            out.append(name)
+    return out
+
+
+def can(state: State, cmd: n.Command, *, ignore_shoe: bool = False) -> bool:
+    """Whether ``cmd`` would be accepted now (the same checks as ``step``)."""
+    try:
+        if ignore_shoe and state.known_top:
+            state = state.copy()
+            state.known_top = []
+        step(state, cmd)
+    except (RuleViolation, SessionError):
+        return False
+    return True
+
+
+def legal(state: State) -> list[str]:
+    """The command keywords accepted now, for prompts and completion."""
+    phase = state.phase
+    names: list[str] = ["note"]
+    if phase in IN_GAME:
+        names += ["yellow", "empty"]
+    for kind in ACCEPTS[phase]:
+        if kind is n.HandCommand:
+            names += ["ht", "st", "dd", "sp", "sr", "foresight", "HAND CARD"]
+        else:
+            names.append(kind.keyword)
+    return sorted(set(names))
+
+
+def _refuse_out_of_turn(state: State, cmd: n.Command) -> None:
+    phase = state.phase
+    expected = expectation(state)
+    if isinstance(cmd, n.Peek) and phase in IN_GAME and not (state.game and state.game.check):
+        raise RuleViolation("BASE-6", "check.not_needed")
+    if phase is Phase.SURRENDER and isinstance(cmd, n.Lock):
+        raise RuleViolation("SURR-5", "lock.after_call")
+    if isinstance(cmd, (n.Bet, n.Redistribute, n.Backbet)) and phase in IN_GAME:
+        raise RuleViolation("BET-1", "bet.window_closed", expected=expected)
+    if isinstance(cmd, n.Seat) and cmd.box in state.boxes:  # the box has played: its player stays
+        raise RuleViolation("SETUP", "setup.seat_played", box=cmd.box, player=state.boxes[cmd.box].player,
+                            name=cmd.name)  # fmt: skip
+    if isinstance(cmd, SETUP_COMMANDS):
+        raise RuleViolation("SETUP", "setup.too_late", command=cmd.keyword)
+    raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected)
+
+
+def step(state: State, cmd: n.Command) -> tuple[State, list[Ruling]]:
+    if isinstance(cmd, n.Undo):
+        raise SessionError("session.undo_here")
+    if isinstance(cmd, n.Note):
+        return state, []
+    if state.over:
+        raise RuleViolation(END_CLAUSE.get(state.reason or "", "END-2"), "quest.over",
+                            status=Term(f"status.{state.status.value}"))  # fmt: skip
+    t = Table(state.copy())
+    _dispatch(t, cmd)
+    return t.state, t.rulings
+
+
+def apply(state: State, cmd: n.Command) -> State:
+    """The fold: ``state = apply(state, event)``."""
+    return step(state, cmd)[0]
+
+
+def _dispatch(t: Table, cmd: n.Command) -> None:
+    state = t.state
+    if isinstance(cmd, n.Yellow):
+        if state.phase not in IN_GAME:
+            t.refuse("TIME-3", "yellow.in_game")
+        time_rules.yellow(t, cmd)
+        return
+    if isinstance(cmd, n.Empty):
+        if state.phase not in IN_GAME:
+            t.refuse("DRAW-6", "shoe.empty_in_game")
+        draw.empty(t)
+        return
+    if state.phase is Phase.LATE_BETS and not isinstance(cmd, n.Bet):
+        bets.close_late_bets(t)  # the window closes at the next other command (GUILD-4)
+        if state.over or state.phase is Phase.BETWEEN:
+            _refuse_out_of_turn(state, cmd)
+    if not isinstance(cmd, ACCEPTS[state.phase]):
+        _refuse_out_of_turn(state, cmd)
+    match cmd:
+        case n.Game():
+            setup.start_game(t)
+        case n.Quest() | n.Hp() | n.Dice() | n.Seat() | n.Skill() | n.JokerLevels() | n.Shoe() | n.Rule():
+            setup.configure(t, cmd)
+        case n.Bet():
+            bets.bet(t, cmd)
+        case n.Redistribute():
+            guild.redistribute(t, cmd)
+        case n.Backbet():
+            guild.backbet(t)
+        case n.Deal():
+            deal.deal(t, cmd)
+        case n.SurrenderCall():
+            surrender.call(t, cmd)
+        case n.Go():
+            surrender.go(t)
+        case n.Peek():
+            if not t.game.check:
+                t.refuse("BASE-6", "check.not_needed")
+            deal.peek(t, cmd)
+        case n.Lock():
+            deal.lock(t, cmd)
+        case n.HandCommand():
+            actions.act(t, cmd)
+        case n.TimeUp():
+            actions.timeup(t)
+        case n.Reveal():
+            draw.reveal(t, cmd)
+        case n.Next():
+            draw.next_card(t, cmd)
+        case n.DealerCard():
+            draw.dealer_card(t, cmd)
+        case _:  # pragma: no cover
+            raise AssertionError(cmd)

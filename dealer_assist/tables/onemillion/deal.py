@@ -1,0 +1,153 @@
+"""The deal (CARD-2…4, BOX-2), the dealer's check (BASE-6) and the two-lock roll (DSK-3)."""
+
+from __future__ import annotations
+
+from dealer_assist import notation as n
+from dealer_assist.cards import Card, is_blackjack
+from dealer_assist.tables.onemillion import flow, hole, jokers, settlement, skills
+from dealer_assist.tables.onemillion.state import DEALER, Hand, Phase
+from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.i18n import Numbers
+
+
+def begin(t: Table) -> None:
+    """The bet window closes (BET-1) and the deal order is fixed: seated boxes, dealer, twice."""
+    state, game = t.state, t.game
+    seated = sorted(state.boxes)
+    if not game.backbet:
+        for number in seated:
+            if number not in game.bets and not state.boxes[number].bankrupt:
+                game.bets[number] = None
+                t.rule("BET-1", "bet.window_closed_nobet", box=number)
+    game.hands = []
+    for number in seated:
+        box = state.boxes[number]
+        bet = game.bets.get(number)
+        if game.backbet:
+            nobet = box.bankrupt
+        else:
+            nobet = box.bankrupt or bet is None
+        game.hands.append(Hand(box=number, bet=0 if nobet or bet is None else bet, nobet=nobet))
+    game.recipients = [*seated, DEALER, *seated, DEALER]
+    game.dealt = 0
+    state.phase = Phase.DEAL
+
+
+def deal(t: Table, cmd: n.Deal) -> None:
+    state, game = t.state, t.game
+    if state.phase is Phase.BETS:
+        begin(t)
+    for card in cmd.cards:
+        if game.dealt >= len(game.recipients):
+            t.refuse("CARD-4", "deal.too_many", extra=len(cmd.cards))
+        to = game.recipients[game.dealt]
+        first_round = game.dealt < len(game.recipients) // 2
+        game.dealt += 1
+        if to == DEALER:
+            _dealer_card(t, card, first=first_round)
+        else:
+            _box_card(t, game.hands_of(int(to))[0], card)
+    if game.dealt == len(game.recipients):
+        flow.end_of_deal(t)
+
+
+def _box_card(t: Table, hand: Hand, card: Card) -> None:
+    """CARD-2: every card dealt to a player is shown face up (BOX-2: burned boxes too)."""
+    if card.is_unknown:
+        t.refuse("CARD-2", "card.unknown_here")
+    card, sighting = t.take_card(card)
+    hand.cards.append(card)
+    if card.is_joker:
+        sighting = jokers.sight(t, sighting, where=hand.label, public=True)
+        jokers.on_box_card(t, hand, sighting)
+    flow.dealt_blackjack(t, hand)
+
+
+def _dealer_card(t: Table, card: Card, *, first: bool) -> None:
+    game = t.game
+    if first:
+        if card.is_unknown:
+            t.refuse("CARD-3", "deal.first_face_needed")  # CARD-3: always shown face up
+        card, sighting = t.take_card(card)
+        game.dealer.append(card)
+        if card.is_joker:
+            game.deal_jokers.append(jokers.sight(t, sighting, where="dealer", public=True))
+        return
+    state = t.state
+    if state.known_top:  # a card known on top of the shoe: it must be that one
+        card, sighting = t.take_card(card)
+        game.dealer.append(card)
+        if card.closed:  # turned face up by future sight: not a hidden hole card
+            game.hole_seen = game.hole_shown = True
+        if card.is_joker:  # a joker turned by future sight: seen at the deal (JK-6)
+            assert sighting is not None
+            game.deal_jokers.append(sighting)
+        return
+    if card.closed:  # CARD-4: the hole card stays face down ([?] allowed)
+        if state.shoe_left is not None and state.shoe_left <= 0:
+            t.refuse("DRAW-6", "shoe.empty")
+        if card.is_joker:
+            jokers.check_new_joker(t)
+        if state.shoe_left is not None:
+            state.shoe_left -= 1
+        game.dealer.append(card)
+        return
+    card, _ = t.take_card(card)  # CARD-4: an open second card lies face up
+    game.dealer.append(card)
+
+
+def peek(t: Table, cmd: n.Peek) -> None:
+    """BASE-6: the dealer checks the hole card for blackjack; JK-6 for a joker."""
+    game = t.game
+    if game.call == "SURR-1":
+        flow.close_call(t)
+    assert game.hole is not None
+    from dealer_assist.tables.onemillion.draw import _face
+
+    card = _face(t, game.hole, cmd.card, clause="BASE-6")
+    game.dealer[1] = card
+    game.hole_seen = True
+    if card.is_joker:
+        sighting = jokers.sight(t, None, where="dealer", public=False, hole=True)
+        game.hole_joker = sighting
+        if not flow.dealer_joker(t, sighting):
+            return
+    if is_blackjack(game.dealer):
+        game.dealer_blackjack = True
+        t.rule("BASE-6", "check.blackjack")
+        hole.show(t)  # the dealer shows the blackjack (a joker in it was ruled at the check)
+        if game.backbet:
+            flow.after_check(t)
+            return
+        settlement.settle(t)
+        return
+    t.rule("BASE-6", "check.no_blackjack")
+    flow.after_check(t)
+
+
+def lock(t: Table, cmd: n.Lock) -> None:
+    """DSK-3: the boxes the dice name stand this game without acting."""
+    state, game = t.state, t.game
+    if cmd.dice is None:
+        t.rule("DSK-3", "lock.misdeal")
+        flow.start_players(t)
+        return
+    need = skills.lock_dice(state)
+    if len(cmd.dice) != need:
+        t.refuse("DSK-3", "lock.dice_count", need=need, got=len(cmd.dice))
+    named = skills.locked_boxes(state, cmd.dice)
+    locked = []
+    for number in named:
+        box = state.boxes.get(number)
+        hands = [h for h in game.hands_of(number) if not h.nobet]
+        if box is None or box.bankrupt or not hands:
+            continue
+        locked.append(number)
+        for hand in hands:
+            hand.locked = True
+            if not hand.done:
+                flow.stand(t, hand)
+    game.lock = locked
+    t.rule("DSK-3", "lock.locked", dice=" ".join(map(str, cmd.dice)),
+           boxes=Numbers(tuple(locked)))  # fmt: skip
+    flow.start_players(t)

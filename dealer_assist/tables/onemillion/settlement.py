@@ -1,0 +1,218 @@
+"""SET — settlement in the order A → E, with HEAL (recovery) and the damage rules.
+
+``settle`` runs by itself when the dealer's turn ends or the game ends early; it fills
+each hand's result and the game's ledger, then hands over to ``end.after_settlement``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from dealer_assist.tables.onemillion import end, guild, hole, skills
+from dealer_assist.tables.onemillion.state import Hand, Phase
+from dealer_assist.tables.onemillion.table import Table
+
+RATIOS: dict[str, Fraction] = {
+    "blackjack": Fraction(5, 2),  # BASE-2
+    "win": Fraction(2),
+    "push": Fraction(1),
+    "forced_push": Fraction(1),  # DSK-1
+    "surrender": Fraction(1, 2),  # SURR-4
+    "lose": Fraction(0),
+    "bust": Fraction(0),
+    "joker": Fraction(0),
+}
+LOSSES = ("lose", "bust", "joker")
+
+
+def ledger_order(hands: list[Hand]) -> list[Hand]:
+    """Box order, split hands by letter (NOTATION: within a step)."""
+    return sorted(hands, key=lambda h: (h.box, h.letter or ""))
+
+
+def _entry(t: Table, step: str, hand: str | None, *, points: int = 0, damage: int = 0,
+           heal: int = 0, rule: str) -> None:  # fmt: skip
+    t.game.ledger.append(
+        {"step": step, "hand": hand, "points": points, "damage": damage, "heal": heal,
+         "hp": t.state.hp, "rule": rule}
+    )  # fmt: skip
+
+
+def showdown(t: Table, hand: Hand) -> tuple[str, Fraction]:
+    """The result of one hand (BASE-2, BASE-6…8, DSK-1, GUILD-2, JK-7)."""
+    game = t.game
+    if hand.nobet:
+        return "nobet", Fraction(0)
+    if hand.outcome == "blackjack":
+        return "blackjack", RATIOS["blackjack"]
+    if hand.outcome in ("surrender", "bust", "joker"):
+        return hand.outcome, RATIOS[hand.outcome]
+    if game.dealer_joker_loss:
+        return "joker", RATIOS["joker"]  # JK-4 Lv.1, JK-7: lost to a joker (Under Bonus included)
+    if game.dealer_blackjack:
+        return "lose", RATIOS["lose"]  # BASE-6, BASE-7
+    if hand.outcome == "under":
+        return "under", guild.under_ratio(hand)
+    dealer = game_total(t)
+    mine = hand.total().value
+    if dealer.bust or mine > dealer.value:
+        if skills.forced_push(t.state, game):
+            return "forced_push", RATIOS["forced_push"]
+        return "win", RATIOS["win"]
+    if mine == dealer.value:
+        return "push", RATIOS["push"]
+    return "lose", RATIOS["lose"]
+
+
+def game_total(t: Table):
+    from dealer_assist.cards import total
+
+    return total(t.game.dealer)
+
+
+def winnings(bet: int, ratio: Fraction) -> int:
+    """SET-4: every amount paid is rounded down."""
+    return floor(bet * (ratio - 1))
+
+
+def pay(t: Table, hand: Hand, *, step: str, rule: str) -> None:
+    """Pay a hand (SET-A, SET-B, SET-E) and deal its damage (SET-1, SET-3); GUILD-5 MP."""
+    state = t.state
+    assert hand.ratio is not None
+    ratio = Fraction(hand.ratio).limit_denominator(1000)
+    amount = winnings(hand.bet, ratio)
+    t.own_boxes()[hand.box].points += amount
+    damage = min(amount, state.hp) if ratio >= Fraction(3, 2) else 0
+    state.hp -= damage
+    hand.paid = True
+    _entry(t, step, hand.label, points=amount, damage=damage, rule=rule)
+    if ratio >= Fraction(5, 2):
+        guild.gain_mp(t, hand)
+    if damage and state.hp == 0:
+        end.hp_zero(t)
+
+
+def pay_blackjacks(t: Table) -> None:
+    """SET-A: each player blackjack wins 1.5× its bet (also run early: JK-7, END-1).
+
+    A blackjack dealt in a back-bet deal is paid only once its box has bet (GUILD-4)."""
+    for hand in ledger_order(t.game.hands):
+        if hand.outcome == "blackjack" and not hand.nobet and not hand.paid and hand.bet > 0:
+            hand.result, hand.ratio = "blackjack", float(RATIOS["blackjack"])
+            pay(t, hand, step="A", rule="SET-A")
+
+
+def settle(t: Table) -> None:
+    state, game = t.state, t.game
+    t.own_boxes()  # settlement changes the boxes' points, streaks and bankruptcies
+    hole.show_if_seen(t)
+    hands = ledger_order(game.hands)
+    for hand in hands:
+        if hand.paid:
+            continue
+        result, ratio = showdown(t, hand)
+        hand.result = result
+        hand.ratio = None if result == "nobet" else float(ratio)
+    t.rule(_first_step(t, hands), "settle.start", game=game.number)
+
+    pay_blackjacks(t)  # SET-A
+    for hand in hands:  # SET-B
+        if hand.result == "under" and not hand.paid:
+            pay(t, hand, step="B", rule="SET-B")
+
+    healable = 0  # SET-C
+    bombs = skills.time_bomb(t)
+    for box in sorted({h.box for h in hands}):
+        own = [h for h in hands if h.box == box]
+        reserved = sum(stake(h) for h in own)  # DSK-5: the box's stakes come before its penalties
+        for hand in own:
+            reserved -= stake(hand)
+            healable += _collect(t, hand, reserved)
+        for reason in ("JK-4", "DSK-4"):
+            if (reason == "JK-4" and box in game.forfeits) or (reason == "DSK-4" and box in bombs):
+                _forfeit(t, box, rule=reason)
+                break
+
+    _heal(t, healable)  # SET-D
+    for hand in hands:  # SET-E
+        if hand.result == "win":
+            pay(t, hand, step="E", rule="SET-E")
+        elif hand.result in ("push", "forced_push"):
+            t.rule("DSK-1" if hand.result == "forced_push" else "BASE-8", f"settle.{hand.result}",
+                   hand=hand.label)  # fmt: skip
+    for number, box in state.boxes.items():  # BOX-1
+        if not box.bankrupt and box.points < state.config.min_bet:
+            box.bankrupt = True
+            t.rule("BOX-1", "box.bankrupt", box=number, points=box.points)
+    game.settled = True
+    state.phase = Phase.BETWEEN
+    end.after_settlement(t)
+
+
+def stake(hand: Hand) -> int:
+    """What SET-C collects of a hand: a losing bet, or a surrender's half (SURR-4, SET-4)."""
+    if hand.result in LOSSES:
+        return hand.bet
+    if hand.result == "surrender":
+        return floor(hand.bet / 2)
+    return 0
+
+
+def _first_step(t: Table, hands: list[Hand]) -> str:
+    """The clause of the first settlement step that moves anything (SET-E when none does)."""
+    results = {h.result for h in hands if not h.paid}
+    if "blackjack" in results:
+        return "SET-A"
+    if "under" in results:
+        return "SET-B"
+    if results & {*LOSSES, "surrender"} or t.game.forfeits:
+        return "SET-C"
+    return "SET-E"
+
+
+def _collect(t: Table, hand: Hand, reserved: int) -> int:
+    """SET-C for one hand: its losing bet (and DSK-5 penalty). Returns what recovery may use.
+
+    ``reserved`` is what the box's later hands still owe at SET-C: a bust penalty takes at
+    most what the box has left beyond it (DSK-5)."""
+    box = t.state.boxes[hand.box]
+    amount = min(stake(hand), box.points)  # SET-5: never below 0 P
+    if hand.result in LOSSES:
+        box.points -= amount
+        _entry(t, "C", hand.label, points=-amount, rule="SET-C")
+        if hand.result == "bust":
+            penalty = skills.bust_penalty(t.state, max(box.points - reserved, 0))
+            if penalty:
+                box.points -= penalty
+                _entry(t, "C", hand.label, points=-penalty, rule="DSK-5")
+        return amount
+    if hand.result == "surrender":
+        box.points -= amount
+        _entry(t, "C", hand.label, points=-amount, rule="SURR-4")
+    return 0
+
+
+def _forfeit(t: Table, number: int, *, rule: str) -> None:
+    """JK-4 Lv.3 / DSK-4: the rest of the box's points are forfeited, never healed."""
+    box = t.state.boxes[number]
+    box.bankrupt = True
+    box.left = True
+    if box.points:
+        amount = box.points
+        box.points = 0
+        _entry(t, "C", str(number), points=-amount, rule=rule)
+    t.rule("BOX-3", "box.left", box=number)
+
+
+def _heal(t: Table, healable: int) -> None:
+    """SET-D / HEAL-2: recovery by the collected losing bets, never above the cap."""
+    state, game = t.state, t.game
+    cap = state.config.heal_cap
+    if not game.recovery or healable <= 0 or state.hp <= 0 or state.hp >= cap:
+        return
+    amount = min(healable, cap - state.hp)
+    state.hp += amount
+    rule = "HEAL-2" if amount < healable else "SET-D"
+    _entry(t, "D", None, heal=amount, rule=rule)
+    t.rule(rule, "settle.heal", amount=amount, collected=healable, hp=state.hp)
