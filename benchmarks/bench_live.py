@@ -32,7 +32,7 @@ from rich.console import Console
 from dealer_assist.tables.onemillion import to_json
 from dealer_assist.live import LiveSession
 from dealer_assist.prompt import handle_line
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
 from _outside import Terminal, environment, percentile, settling_kinds, verdict

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from dealer_assist.notation import parse_line
 from dealer_assist.tables.onemillion import Session, to_json
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 
 from _outside import cold_starts, command, verdict, whole_process
 

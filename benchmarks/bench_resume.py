@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from dealer_assist.live import LiveSession
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
 TARGET_RESUME_MS = 50  # resuming from the snapshot, whatever the session's length

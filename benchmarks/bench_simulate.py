@@ -22,7 +22,9 @@ import cProfile
 import pstats
 import time
 
-from dealer_assist.simulate import PUBLISHED_EDGE, default_workers, simulate_casino, simulate_quest
+from dealer_assist.sim.runner import default_workers
+from dealer_assist.tables.casino.simulation.run import PUBLISHED_EDGE, simulate_casino
+from dealer_assist.tables.onemillion.simulation.run import simulate_quest
 
 TARGET_PER_CORE = 10_000  # hands/s on one core (the issue)
 TARGET_SCALING = 0.8  # every worker: at least 80% of (workers x one worker)
@@ -83,7 +85,7 @@ def speed(hands: int, workers: int, strategy: str = "basic") -> float:
 
 
 def profile(hands: int) -> None:
-    from dealer_assist.sim.casino import house_edge_chunk
+    from dealer_assist.tables.casino.simulation.chunks import house_edge_chunk
 
     profiler = cProfile.Profile()
     profiler.enable()

@@ -11,10 +11,8 @@ from typing import Any, Iterator
 
 from dealer_assist import notation as n
 from dealer_assist import rulebook, rulesets
-from dealer_assist.cards import total
-from dealer_assist.tables.onemillion import Session, State, expectation
-from dealer_assist.tables.onemillion.end import announce
-from dealer_assist.tables.onemillion.state import Ruling
+from dealer_assist.core.session import Session
+from dealer_assist.core.step import Ruling
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import with_clause
 from dealer_assist.messages import text
@@ -32,6 +30,7 @@ class Step:
     ledger: dict | None = None  # the game's record when this command settled it
     typed: str | None = None  # the whole line as the dealer typed it (stored sessions)
     book: str = "RULES"  # the rulebook of the table the command was played at
+    table: str = ""  # the table the command was played at (its name in the registry)
     undo_end: bool = False  # `undo end`: the explicit word that may take back a session's end
 
 
@@ -40,23 +39,6 @@ def situation(state) -> dict[str, Any]:
     (its ``facts`` hook: catalog keys with their values, worded in any language later)."""
     e = rulesets.expectation(state)
     return {"expect": e, "game": state.games, "facts": rulesets.screens(state).facts(state)}
-
-
-def one_million_facts(state: State) -> list[tuple[str, dict[str, Any]]]:
-    """One Million: the HP and its announcement, recovery, the jokers seen in both views, the
-    dealer's visible cards, the cards known on top of the shoe."""
-    game = state.game
-    facts: list[tuple[str, dict[str, Any]]] = [("audit.hp", {"hp": state.hp, "announce": announce(state.hp)})]
-    if game is not None:
-        facts.append(("audit.recovery_on" if game.recovery else "audit.recovery_off", {}))
-    facts.append(("audit.jokers", {"players": state.jokers_players, "dealer": state.jokers_dealer}))
-    if game is not None and game.dealer:
-        shown = [c for c in game.dealer_visible() if not c.is_unknown]
-        key = "audit.dealer_hole" if game.hole is not None else "audit.dealer"
-        facts.append((key, {"cards": " ".join(map(str, shown)), "total": total(shown)}))
-    if state.known_top:
-        facts.append(("audit.top", {"cards": " ".join(str(k.card) for k in state.known_top)}))
-    return facts
 
 
 def commands(text: str) -> Iterator[tuple[int | None, str, n.Command]]:
@@ -92,7 +74,7 @@ def steps(items: Iterator[tuple], *, at: int | None = None) -> tuple[list[Step],
         step = Step(seq, line, typed, met, list(outcome.rulings), game=session.state.games,
                     undone=str(outcome.undone) if outcome.undone is not None else None,
                     typed=item[3] if len(item) > 3 else None,
-                    book=rulesets.of(session.state).rulebook, undo_end=isinstance(cmd, n.UndoEnd))  # fmt: skip
+                    book=rulesets.of(session.state).rulebook, table=rulesets.of(session.state).name, undo_end=isinstance(cmd, n.UndoEnd))  # fmt: skip
         if outcome.settled:
             step.ledger = rulesets.game_record(session.state)
         out.append(step)
@@ -130,7 +112,7 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
             for line in quoted.splitlines():
                 console.print(Wrapped(Text("        │ " + line.strip(), style="cyan"), hang=10))
         if step.ledger is not None:
-            render.game_summary(console, step.ledger, lang)
+            render.game_summary(console, step.ledger, lang, step.table)
             for clause in dict.fromkeys(e["rule"] for e in step.ledger.get("ledger", [])):
                 for line in rulebook.clause(clause, lang, book=step.book).splitlines():
                     console.print(Text("        │ " + line.strip(), style="cyan"))

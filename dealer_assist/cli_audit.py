@@ -94,7 +94,7 @@ def audit(target: str, game: int | None, at: int | None, lang: str, db_path: str
 
         record = rulesets.game_record(session.state)
         if record is not None:
-            render.game_summary(out, record, lang)
+            render.game_summary(out, record, lang, session.state)
 
 
 @click.command()
@@ -200,23 +200,29 @@ def report(target: str | None, fmt: str, output: str | None, every: bool, lang: 
                  "problem": None if verdict.ok else _verdict_text(verdict, label)}  # fmt: skip
     meta = {"session": stored[1].name, "created": stored[1].created} if stored is not None \
         else {"session": Path(label).name}  # a script: its file's name  # fmt: skip
-    report_mod = rulesets.screens(session.state).report  # the table's own report
-    data = report_mod.build(session.state, chain=chain, meta=meta)
+    document = rulesets.screens(session.state).report.build(session.state, chain=chain, meta=meta)
+    _write_report(document, fmt, output, lang)
+
+
+def _write_report(document, fmt: str, output: str | None, lang: str) -> None:
+    """A report's document in ``fmt`` (the shared writers), on stdout or in ``output``."""
+    from dealer_assist import report as writers
+
     if fmt == "text":
         if output:
             from rich.console import Console
 
             try:
                 with open(output, "w", encoding="utf-8") as handle:
-                    report_mod.print_text(data, Console(file=handle, width=160), lang)
+                    writers.print_text(document, Console(file=handle, width=160), lang)
             except OSError as exc:
                 from dealer_assist.errors import SessionError
 
                 fail(SessionError("cli.cannot_write", path=output, reason=exc.strerror or str(exc)))
         else:
-            report_mod.print_text(data, console(), lang)
+            writers.print_text(document, console(), lang)
         return
-    body = report_mod.FORMATS[fmt](data, lang)
+    body = writers.FORMATS[fmt](document, lang)
     if output:
         _write_output(output, body)
     else:
@@ -224,41 +230,30 @@ def report(target: str | None, fmt: str, output: str | None, every: bool, lang: 
 
 
 def _report_all(db_path: str | None, fmt: str, output: str | None) -> None:
-    """`report --all`: totals across every stored One Million session, per player name and per
-    difficulty (a session at another table is counted apart: its own report shows it)."""
-    from dealer_assist import report as report_mod
+    """`report --all`: for each table whose report adds sessions up (``totals``), the totals
+    across its stored sessions (One Million's: per player name and per difficulty); a session
+    at another table is counted apart (its own report shows it)."""
     from dealer_assist.live import LiveSession
     from dealer_assist.store import Store, default_path
 
     path = db_path or default_path()
     try:
         store = Store(path, readonly=True)
-        reports, others = [], 0
-        for row in store.sessions():
-            if (row.ruleset or rulesets.DEFAULT) != rulesets.DEFAULT:
-                others += 1
+        rows = store.sessions()
+        documents = []
+        for name in rulesets.names():
+            table = rulesets.screens(name).report
+            if table.totals is None:
                 continue
-            live = LiveSession.open(store, row.name)  # from its snapshot: a few milliseconds a session
-            reports.append(report_mod.build(live.state, meta={"session": row.name, "created": row.created}))
+            reports, others = [], 0
+            for row in rows:
+                if (row.ruleset or rulesets.DEFAULT) != name:
+                    others += 1
+                    continue
+                live = LiveSession.open(store, row.name)  # from its snapshot: a few milliseconds a session
+                reports.append(table.build(live.state, meta={"session": row.name, "created": row.created}))
+            documents.append(table.totals(reports, other_tables=others))
     except DealerAssistError as exc:
         fail(exc)
-    stats = report_mod.build_all(reports, other_tables=others)
-    if fmt == "text" and not output:
-        report_mod.all_formats(stats, "text", cli_lang.LANG, console())
-        return
-    if fmt == "text":
-        from rich.console import Console
-
-        from dealer_assist.errors import SessionError
-
-        try:
-            with open(output, "w", encoding="utf-8") as handle:
-                report_mod.all_formats(stats, "text", cli_lang.LANG, Console(file=handle, width=160))
-        except OSError as exc:
-            fail(SessionError("cli.cannot_write", path=output, reason=exc.strerror or str(exc)))
-        return
-    body = report_mod.all_formats(stats, fmt, cli_lang.LANG)
-    if output:
-        _write_output(output, body)
-    else:
-        click.echo(body, nl=False)
+    for document in documents:
+        _write_report(document, fmt, output, cli_lang.LANG)

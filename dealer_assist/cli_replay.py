@@ -57,7 +57,7 @@ def _print_replay(result, lang: str) -> None:
     for line in result.lines:
         # the script's own line (its comment too), on one screen line however long
         console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}", no_wrap=True, overflow="ellipsis")
-        render.outcomes(console, line.outcomes, records, lang)
+        render.outcomes(console, line.outcomes, records, lang, result.session.state)
     console.print()
     render.final(console, result.session.state, lang)
 

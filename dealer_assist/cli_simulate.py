@@ -1,18 +1,22 @@
-"""`dealer-assist simulate casino|quest` (the work is done by ``dealer_assist.simulate``; the
-heavy modules are imported when the command runs, so that ``dealer-assist --help`` stays fast).
+"""`dealer-assist simulate TARGET`: a table's simulation, run on every core.
 
-    dealer-assist simulate casino --strategy basic|cpu --shuffle continuous|reshuffle --hands N
-                                  [--game --opponents K --seat S --games N] [--seed S] [--workers W] [--json]
-    dealer-assist simulate quest --difficulty D --dice F [F …] --decks N --quests N
-                                 [--seed S] [--workers W] [--json] [--html FILE]
+    dealer-assist simulate TARGET [the table's options] [--seed S] [--workers W] [--json] [--html FILE]
+
+The targets and their options are the tables' (``Simulation``, declared by each table whose
+capabilities say it has one; ``dealer_assist.sim.tables``); this command holds the options
+every run has and names no table. The tables' options are gathered when the command runs or
+shows its help (``_Simulate.get_params``), not when the command line is built, so that
+``dealer-assist --help`` imports no table.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 import click
+
+_BUILT: dict[int, tuple[Any, list[click.Parameter]]] = {}  # id(simulation) -> (it, its options, made once)
 
 
 def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
@@ -21,36 +25,54 @@ def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     return _lang_callback(ctx, param, value)
 
 
-@click.command(context_settings={"allow_extra_args": True})
-@click.argument("target", type=click.Choice(["casino", "quest"]))
-@click.option("--strategy", type=click.Choice(["basic", "cpu"]), default="basic", show_default=True,
-              help="Casino: the player's strategy, basic strategy or the CPU's (CASINO.md CPU).")
-@click.option("--shuffle", type=click.Choice(["continuous", "reshuffle"]), default=None,
-              help="Casino: a continuous shuffler, or the table's reshuffle below 78 cards (SHOE-3). "
-                   "Default: continuous; with --game, reshuffle.")  # fmt: skip
-@click.option("--hands", type=int, default=1_000_000, show_default=True, help="Casino: the number of hands to play.")
-@click.option("--game", "game", is_flag=True,
-              help="Casino: instead of the house edge, how often a seat wins the five-round game.")
-@click.option("--opponents", type=int, default=1, show_default=True, help="With --game: the number of CPU opponents (0-5).")
-@click.option("--seat", type=int, default=1, show_default=True, help="With --game: the seat that plays --strategy.")
-@click.option("--games", type=int, default=100_000, show_default=True, help="With --game: the number of games.")
-@click.option("--difficulty", type=click.Choice(["easy", "normal", "hard", "extreme"]), default="normal",
-              show_default=True, help="Quest: the difficulty (the number of dealer dice, DSK-0).")
-@click.option("--dice", multiple=True, metavar="FACES",
-              help="Quest: the dealer's dice (4 5, 45 or 4,5), or random for a new roll each quest (default).")
-@click.option("--decks", type=int, default=8, show_default=True, help="Quest: the decks in the half-up shoe.")
-@click.option("--quests", type=int, default=1_000, show_default=True, help="Quest: the number of quests to play.")
-@click.option("--hp", type=int, default=1_000_000, show_default=True, help="Quest: the dealer's HP.")
-@click.option("--boxes", type=int, default=7, show_default=True, help="Quest: the boxes seated (1-7).")
-@click.option("--points", type=int, default=100_000, show_default=True, help="Quest: each box's points.")
-@click.option("--bet", type=float, default=0.1, show_default=True,
-              help="Quest: each box bets this fraction of its points every game.")
-@click.option("--skills/--no-skills", default=False, show_default=True,
-              help="Quest: guild skills on (surrender Lv.1, Under Bonus) or off.")
-@click.option("--jk", nargs=2, type=int, default=(0, 2), show_default=True, metavar="EARLY LATE",
-              help="Quest: the jokers' effect levels, early and late (GUILD-7).")
-@click.option("--max-games", type=int, default=1_000, show_default=True,
-              help="Quest: stop a quest after this many games (counted as unfinished).")
+def _table_options() -> list[tuple[Any, list[click.Parameter]]]:
+    """Each simulation on offer with its options (made the first time), in the targets' order."""
+    from dealer_assist.sim.tables import simulations
+
+    out = []
+    for simulation in simulations():
+        built = _BUILT.get(id(simulation))
+        if built is None or built[0] is not simulation:
+            built = _BUILT[id(simulation)] = (simulation, list(simulation.options()))
+        out.append(built)
+    return out
+
+
+def _localized(command: str, params: list[click.Parameter]) -> None:
+    """The tables' options speak the language click speaks now (as ``cli_lang.localize`` does for
+    the options made with the command line)."""
+    from dealer_assist import cli_lang, click_words
+    from dealer_assist.i18n import catalog
+
+    lang = cli_lang.SPOKEN
+    if lang is None:  # nothing spoken yet: the options' own (English) help
+        return
+    words = catalog(lang)
+    for param in params:
+        if isinstance(param, click.Option) and param.help:
+            param.help = words.get(f"cli.opt.{command}.{param.name}") or words[f"cli.opt.{param.name}"]
+    click_words.localize_paths([type("Options", (), {"params": params})], lang)
+
+
+class _Simulate(click.Command):
+    """``simulate``, whose targets and table options come from the tables (see the module)."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        from dealer_assist.sim.tables import targets
+
+        own = super().get_params(ctx)
+        target, rest = own[0], own[1:]
+        target.type.choices = tuple(targets())  # type: ignore[attr-defined]
+        tables = [param for _, params in _table_options() for param in params]
+        names = [param.name for param in (*own, *tables)]
+        if len(set(names)) != len(names):
+            raise TypeError(f"two simulations declare the same option: {sorted(names)}")
+        _localized(self.name or "simulate", tables)
+        return [target, *tables, *rest]
+
+
+@click.command(cls=_Simulate, context_settings={"allow_extra_args": True})
+@click.argument("target", type=click.Choice([]))  # the choices: the tables' targets (``_Simulate.get_params``)
 @click.option("--seed", type=int, default=1, show_default=True, help="The seed of the shoes: the same seed, the same result.")
 @click.option("--workers", type=int, default=None, help="Processes to use (default: every core).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -58,40 +80,34 @@ def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
 @click.option("--lang", "lang", metavar="en|ja", callback=_lang, is_eager=True,
               help="Language of everything printed (default: $DEALER_ASSIST_LANG, else the system's).")
 @click.pass_context
-def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands: int, game: bool, opponents: int,
-             seat: int, games: int, difficulty: str, dice: tuple[str, ...], decks: int, quests: int, hp: int,
-             boxes: int, points: int, bet: float, skills: bool, jk: tuple[int, int], max_games: int, seed: int,
-             workers: int | None, as_json: bool, html_path: str | None, lang: str) -> None:  # fmt: skip
+def simulate(ctx: click.Context, target: str, seed: int, workers: int | None, as_json: bool, html_path: str | None,
+             lang: str, **options: Any) -> None:  # fmt: skip
     """Simulate many games through the rules engine."""
     import json
 
     from dealer_assist import cli_common, cli_lang
-    from dealer_assist import simulate as sim
+    from dealer_assist.sim import runner
+    from dealer_assist.sim.tables import targets
+    from dealer_assist.sim.words import lines
 
     lang = cli_lang.LANG
     extra = list(ctx.args)
-    if extra and dice and all(word.replace(",", "").isdigit() for word in extra):
-        dice, extra = (*dice, *extra), []  # `--dice 4 5`: the faces after the first one
+    chosen: dict[str, Any] = {}
+    for simulation, params in _table_options():
+        own = {param.name: options[param.name] for param in params}
+        if simulation.trailing is not None:
+            own, extra = simulation.trailing(own, extra)
+        if simulation is targets()[target]:
+            chosen = own
     if extra:
         raise click.UsageError(cli_lang._say("sim.error.extra", args=" ".join(extra)), ctx)
-    sim.check_run(seed, workers)
+    runner.check_run(seed, workers)
     if html_path:
         cli_common._check_writable(html_path)  # before the run, not after it
-    workers = workers or sim.default_workers()
-    shuffle = shuffle or ("reshuffle" if game else "continuous")  # a game is dealt by the table's rules
-    total = quests if target == "quest" else games if game else hands
-    with _Progress(lang, target, game, total) as progress, _interrupted(progress, total):
-        if target == "casino" and game:
-            result = sim.simulate_game(strategy, shuffle, games, opponents=opponents, seat=seat, seed=seed,
-                                       workers=workers, progress=progress.update)  # fmt: skip
-        elif target == "casino":
-            result = sim.simulate_casino(strategy, shuffle, hands, seed=seed, workers=workers,
-                                         progress=progress.update)  # fmt: skip
-        else:
-            faces = sim.parse_dice(dice, difficulty)
-            result = sim.simulate_quest(difficulty, faces, decks, quests, seed=seed, workers=workers,
-                                        progress=progress.update, hp=hp, boxes=boxes, points=points, bet=bet,
-                                        skills=skills, jk=tuple(jk), max_games=max_games)  # fmt: skip
+    workers = workers or runner.default_workers()
+    run = targets()[target].targets[target](chosen)
+    with _Progress(lang, run.bar, run.digits, run.total) as progress, _interrupted(progress, run.total):
+        result = run.start(seed, workers, progress.update)
     if html_path:
         from dealer_assist.sim.chart import to_html
 
@@ -99,7 +115,7 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
-    for line in sim.lines(result, lang):
+    for line in lines(result, lang):
         click.echo(line)
     if html_path:
         click.echo(cli_lang._say("sim.html.written", path=html_path))
@@ -109,7 +125,7 @@ def simulate(ctx: click.Context, target: str, strategy: str, shuffle: str, hands
 def _interrupted(progress: "_Progress", total: int) -> Iterator[None]:
     """Ctrl-C: the workers are stopped (they ignore the signal themselves) and the run ends in
     one sentence, saying how far it got, instead of a traceback from every process."""
-    from dealer_assist.simulate import SimulationError
+    from dealer_assist.sim.runner import SimulationError
 
     try:
         yield
@@ -118,12 +134,14 @@ def _interrupted(progress: "_Progress", total: int) -> Iterator[None]:
 
 
 class _Progress:
-    """The rich progress bar on stderr with the running estimate (only on a terminal)."""
+    """The rich progress bar on stderr with the running estimate (only on a terminal): its
+    words are the run's (``sim.progress.<bar>``, ``sim.progress.estimate_<bar>``)."""
 
-    def __init__(self, lang: str, target: str, game: bool, total: int) -> None:
+    def __init__(self, lang: str, bar: str, digits: int, total: int) -> None:
         self.lang = lang
         self.total = max(total, 1)
-        self.kind = "quest" if target == "quest" else "game" if game else "casino"
+        self.kind = bar
+        self.digits = digits
         self.bar = None
         self.task = None
         self.done = 0
@@ -155,11 +173,11 @@ class _Progress:
         if self.bar is None:
             return
         from dealer_assist.i18n import text
-        from dealer_assist.simulate import percent
+        from dealer_assist.sim.words import percent
 
         if estimate is not None:
             value, low, high = estimate
-            digits = 3 if self.kind == "casino" else 2
+            digits = self.digits
             self.shown = text(f"sim.progress.estimate_{self.kind}", self.lang, value=percent(value, digits),
                               low=percent(low, digits), high=percent(high, digits))  # fmt: skip
         self.bar.update(self.task, completed=self.done, total=total, estimate=self.shown)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 
-TABLES = ("onemillion", "casino", "shared")
+SHARED = "shared"  # the terms every table shares
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Term:
 
     def applies_to(self, table: str) -> bool:
         """Whether this term binds the Japanese of ``table`` (shared terms bind both)."""
-        return self.table == "shared" or self.table == table
+        return self.table == SHARED or self.table == table
 
     def misuses(self, ja_text: str) -> list[str]:
         """The replaced words (and forbidden patterns) found in ``ja_text``."""
@@ -66,16 +66,21 @@ def term(key: str) -> Term:
     raise KeyError(key)
 
 
+def tables() -> tuple[str, ...]:
+    """The tables the glossary knows, and ``shared`` (the data's ``[tables]``)."""
+    return (*_data()["tables"]["order"], SHARED)
+
+
 def table_of(key: str) -> str:
-    """The table a catalog entry speaks for: ``casino``, ``shared`` (both) or ``onemillion``."""
-    tables = _data()["tables"]
-    if key in tables["casino_keys"] or key.startswith(tuple(tables["casino_prefixes"])):
-        return "casino"
-    if key in tables["onemillion_keys"]:
-        return "onemillion"
-    if key.startswith(tuple(tables["shared_prefixes"])):
-        return "shared"
-    return "onemillion"
+    """The table a catalog entry speaks for (by the data's ``NAME_keys`` and ``NAME_prefixes``),
+    ``shared`` (every table's), or the default table."""
+    spec = _data()["tables"]
+    for name in spec["order"]:
+        if key in spec.get(f"{name}_keys", ()) or key.startswith(tuple(spec.get(f"{name}_prefixes", ()))):
+            return name
+    if key.startswith(tuple(spec["shared_prefixes"])):
+        return SHARED
+    return spec["default"]
 
 
 def violations(ja_text: str, table: str) -> list[tuple[str, str]]:

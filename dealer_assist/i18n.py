@@ -1,10 +1,12 @@
 """Languages: which one to speak, the catalogs as data, and figures the way each language
 writes them.
 
-The catalogs are gettext PO files in ``dealer_assist/locales/`` (one per language), read with
-Babel: each entry's ``msgctxt`` is the message key the code uses, ``msgid`` the English text
-and ``msgstr`` its translation (empty in ``en.po``). A translator edits ``ja.po`` with any PO
-editor; nothing in Python holds a sentence.
+The catalogs are gettext PO files in ``dealer_assist/locales/`` (one per language): each
+entry's ``msgctxt`` is the message key the code uses, ``msgid`` the English text and ``msgstr``
+its translation (empty in ``en.po``). A translator edits ``ja.po`` with any PO editor; nothing
+in Python holds a sentence. The build (``setup.py``) compiles each PO to an MO file with Babel
+(``compile_mo``); at run time the standard library's gettext reads it (``read_mo``). This
+module imports only the standard library at its top, so the build can load it by path.
 
 Amounts: English writes ``975,000``; Japanese writes ``97万5000`` (the format spec ``man`` in
 a catalog template, ``{amount:man}``). Clause ids stay as they are in every language.
@@ -15,10 +17,11 @@ from __future__ import annotations
 import locale as _locale
 import os
 import string
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 LANGS = ("en", "ja")
 DEFAULT = "en"
@@ -138,41 +141,70 @@ FORMATTER = _Formatter()
 def catalog(lang: str) -> dict[str, str]:
     """Message key → template for ``lang`` (an untranslated entry falls back to English).
 
-    The PO file is parsed with Babel once; the result is kept in the user's cache folder
-    under the hash of the file's bytes, so a later start reads it back in a millisecond (a
-    changed catalog has another hash; a cache that cannot be written is simply not kept)."""
-    import hashlib
-    import json
-
-    data = resources.files("dealer_assist").joinpath(f"locales/{lang}.po").read_bytes()
-    cached = _cache_folder() / f"catalog-{lang}-{hashlib.sha256(data).hexdigest()[:20]}.json"
-    try:
-        return json.loads(cached.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        pass
-    out = _parse_po(data)
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
-        os.replace(partial, cached)
-    except OSError:
-        pass
+    Read from ``locales/{lang}.mo``, compiled from the PO file at build time, with the standard
+    library's gettext: nothing is written anywhere and nothing is hashed. In a source checkout
+    (a ``pyproject.toml`` beside the package) an MO that is missing or older than its PO is not
+    trusted: the PO itself is read with Babel, in memory (slower, never stale)."""
+    folder = Path(__file__).with_name("locales")
+    out = load(folder, lang, checkout=(folder.parent.parent / "pyproject.toml").is_file())
+    for extra in _EXTRA:  # the catalogs of tables shipped apart (``extend``)
+        out.update({k: v for k, v in load(extra, lang, checkout=True).items() if k not in out})
     return out
 
 
-def _cache_folder():
-    from pathlib import Path
-
-    override = os.environ.get("DEALER_ASSIST_CACHE")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("dealer-assist", appauthor=False))
+_EXTRA: list[Path] = []
 
 
-def _parse_po(data: bytes) -> dict[str, str]:
+def extend(folder: Path) -> None:
+    """Add the catalogs in ``folder`` (``en.po``, ``ja.po``, or their MO): a table shipped apart
+    brings its own sentences (``Ruleset.catalogs``); a key the tool already has keeps its text."""
+    if folder not in _EXTRA:
+        _EXTRA.append(folder)
+        catalog.cache_clear()
+
+
+# The entry each compiled MO holds besides the messages: the catalog's keys with their msgid,
+# as JSON, so that a key alone finds its text through gettext's public ``pgettext``.
+INDEX = ("dealer_assist.i18n", "keys")  # (msgctxt, msgid); no message key has this form
+
+
+def load(folder: Path, lang: str, *, checkout: bool) -> dict[str, str]:
+    """The catalog of ``lang`` from ``folder``: its MO, or its PO when ``checkout`` and the MO is
+    missing or older than the PO (or when the MO cannot be read and the PO is there)."""
+    po, mo = folder / f"{lang}.po", folder / f"{lang}.mo"
+    if checkout and po.is_file() and _older(mo, po):
+        return parse_po(po.read_bytes())
+    try:
+        with mo.open("rb") as handle:
+            return read_mo(handle)
+    except (OSError, ValueError, struct.error):
+        if po.is_file():
+            return parse_po(po.read_bytes())
+        raise
+
+
+def _older(mo: Path, po: Path) -> bool:
+    try:
+        return mo.stat().st_mtime_ns < po.stat().st_mtime_ns
+    except OSError:
+        return True
+
+
+def read_mo(handle: BinaryIO) -> dict[str, str]:
+    """Key → template from a compiled catalog (``compile_mo``), with gettext's public API: the
+    index names every key's msgid, ``pgettext(key, msgid)`` gives the translation or, where
+    there is none (all of English), the msgid itself."""
+    import gettext
+    import json
+
+    translations = gettext.GNUTranslations(handle)
+    index = json.loads(translations.pgettext(*INDEX))
+    return {key: translations.pgettext(key, msgid) for key, msgid in index.items()}
+
+
+def parse_po(data: bytes) -> dict[str, str]:
+    """Key → template straight from a PO file, with Babel (the source of truth ``read_mo`` must
+    agree with; a fuzzy translation counts, as it always has)."""
     import io
 
     from babel.messages.pofile import read_po
@@ -182,6 +214,39 @@ def _parse_po(data: bytes) -> dict[str, str]:
         if message.id and message.context:
             out[message.context] = message.string or message.id
     return out
+
+
+def compile_mo(data: bytes) -> bytes:
+    """A PO file compiled to MO with Babel, plus the key index (build time: ``setup.py``, and
+    ``python -m dealer_assist.i18n`` for a source checkout)."""
+    import io
+    import json
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = read_po(io.BytesIO(data), abort_invalid=True)
+    index = {m.context: m.id for m in po if m.id and m.context}
+    if not all(isinstance(msgid, str) for msgid in index.values()):
+        raise ValueError("plural entries are not supported: a key has one sentence")
+    if any((m.context, m.id) == INDEX for m in po):
+        raise ValueError(f"the PO file holds the index entry {INDEX!r} itself")
+    po.add(INDEX[1], json.dumps(index, ensure_ascii=False, separators=(",", ":")), context=INDEX[0])
+    out = io.BytesIO()
+    write_mo(out, po, use_fuzzy=True)
+    return out.getvalue()
+
+
+def compile_folder(folder: Path) -> list[Path]:
+    """Every ``*.po`` in ``folder`` compiled to the ``.mo`` beside it; the MO files written."""
+    written = []
+    for po in sorted(folder.glob("*.po")):
+        mo = po.with_suffix(".mo")
+        partial = mo.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(compile_mo(po.read_bytes()))
+        os.replace(partial, mo)
+        written.append(mo)
+    return written
 
 
 def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
@@ -258,3 +323,8 @@ class Term:
 
     def localized(self, lang: str) -> str:
         return text(self.key, lang)
+
+
+if __name__ == "__main__":  # python -m dealer_assist.i18n: refresh a source checkout's MO files
+    for written in compile_folder(Path(__file__).with_name("locales")):
+        print(written)

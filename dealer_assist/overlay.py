@@ -34,12 +34,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from dealer_assist import i18n, rulesets
 from dealer_assist import notation as n
-from dealer_assist.tables.onemillion import Session
-from dealer_assist.tables.onemillion.public import public_rulings, public_view
-from dealer_assist.tables.onemillion.state import Ruling
+from dealer_assist.core.session import Session
+from dealer_assist.core.step import Ruling
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.i18n import amount, text
-from dealer_assist.messages import Term
+from dealer_assist.i18n import text
 
 POLL_SECONDS = 0.05  # how often the database is asked for new events
 HEARTBEAT_SECONDS = 15.0
@@ -142,97 +140,6 @@ class Feed:
         from dealer_assist import rulesets
 
         return rulesets.screens(self.session.state).picture(self, lang)
-
-
-# --------------------------------------------------------------------------- One Million
-
-
-def one_million_picture(feed: Feed, lang: str) -> dict[str, Any]:
-    """One Million: the players' view worded in ``lang``."""
-    from dealer_assist.live import clock
-
-    state = feed.session.state
-    view = public_view(state, exact_hp=feed.exact_hp, shoe=feed.shoe)
-    words = _words(lang)
-    picture: dict[str, Any] = {"version": feed.version, "lang": lang, "words": words, "problem": None}
-    if feed.problem is not None:
-        picture["problem"] = text(feed.problem, lang, name=feed.name)
-    hp = view["hp"]
-    picture["hp"] = {
-        "announce": hp["announce"], "start": hp["start"], "exact": hp["exact"],
-        "text": text("overlay.hp_announce" if hp["announce"] else "overlay.hp_zero", lang, announce=hp["announce"]),
-        "exact_text": amount(hp["exact"], lang) if hp["exact"] is not None else None,
-        "fraction": min(1.0, (hp["exact"] if hp["exact"] is not None else hp["announce"]) / max(hp["start"], 1)),
-        "recovery_line": min(1.0, hp["recovery_line"] / max(hp["start"], 1)),
-    }  # fmt: skip
-    picture["game"] = view["game"]
-    picture["game_text"] = text("overlay.game", lang, game=view["game"]) if view["game"] else ""
-    picture["recovery"] = view["recovery"]
-    picture["mp"] = view["mp"]
-    picture["jokers"] = view["jokers"]
-    picture["shoe"] = view["shoe"]
-    picture["top"] = view["top"]
-    picture["turn"] = view["turn"]
-    picture["phase"] = view["phase"]
-    picture["dealer"] = _dealer_words(view["dealer"], lang)
-    picture["boxes"] = [_box_words(box, lang) for box in view["boxes"]]
-    picture["last"] = [{"clause": r.clause, "text": r.text(lang)} for r in feed.rulings[-1:]]
-    running = clock(state)
-    picture["clock"] = None
-    if running is not None and running.key in feed.started:
-        picture["clock"] = {"name": text(f"clock.{running.name}", lang), "seconds": running.seconds,
-                            "started": feed.started[running.key], "now": time.time()}  # fmt: skip
-    picture["settlement"] = None
-    if view["settlement"] is not None:
-        s = view["settlement"]
-        picture["settlement"] = {"game": s["game"], "damage": s["damage"], "heal": s["heal"],
-                                 "damage_text": amount(s["damage"], lang), "heal_text": amount(s["heal"], lang)}  # fmt: skip
-    picture["banner"] = None
-    if view["status"] != "running":
-        picture["banner"] = {
-            "status": view["status"],
-            "text": text(f"overlay.banner.{view['status']}", lang, reason=Term(f"reason.{view['reason']}"),
-                         reward=Term(f"reward.{view['difficulty']}")),
-        }  # fmt: skip
-    return picture
-
-
-def _words(lang: str) -> dict[str, str]:
-    keys = ("hp", "mp", "jokers", "top", "bet", "points", "recovery_on", "recovery_off", "locked", "bankrupt",
-            "yellow", "dealer", "turn", "nobet", "left", "shoe", "damage", "heal", "streak", "played_by", "bust", "blackjack")  # fmt: skip
-    return {key: text(f"overlay.word.{key}", lang) for key in keys}
-
-
-def _total_text(total: int | None, soft: bool, lang: str) -> str:
-    if total is None:
-        return ""
-    return text("total.soft", lang, value=total) if soft else str(total)
-
-
-def _dealer_words(dealer: dict | None, lang: str) -> dict | None:
-    if dealer is None:
-        return None
-    shown = "" if dealer.get("blackjack") else _total_text(dealer["total"], dealer["soft"], lang)  # the flag says it
-    return {**dealer, "total_text": shown}
-
-
-def _box_words(box: dict, lang: str, *, blackjack: str | None = None) -> dict:
-    """A box's words; a blackjack is its tag alone (「ＢＪ」, not 「ソフト21 ＢＪ」), worded by the
-    ``blackjack`` key when the table names it otherwise (the casino's 「ブラックジャック」)."""
-    hands = []
-    for hand in box["hands"]:
-        status = ""
-        if hand["result"] is not None:
-            status = text(f"result.{hand['result']}", lang)
-        elif hand["outcome"] in ("bust", "blackjack", "surrender", "joker", "under"):
-            status = text(f"outcome.{hand['outcome']}", lang)
-        natural = hand["result"] == "blackjack" or (hand["result"] is None and hand["outcome"] == "blackjack")
-        if natural and blackjack:
-            status = text(blackjack, lang)
-        hands.append({**hand, "total_text": "" if natural else _total_text(hand["total"], hand["soft"], lang),
-                      "bet_text": amount(hand["bet"], lang) if hand["bet"] else "", "status": status})  # fmt: skip
-    return {**box, "hands": hands, "points_text": amount(box["points"], lang),
-            "bet_text": amount(box["bet"], lang) if box["bet"] else ""}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- the page and the server

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dealer_assist.tables.onemillion import Session
+from dealer_assist.core.session import Session
 from dealer_assist.core.session import Outcome
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import with_clause

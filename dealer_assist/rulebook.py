@@ -16,12 +16,15 @@ _CLAUSE = re.compile(r"^- ([A-Z]+-[A-Z0-9]+) (.*)$")
 
 
 FILES = {"en": "data/{book}.md", "ja": "data/{book}.ja.md"}
-BOOK = "RULES"  # One Million's; each table names its own (``rulesets.Ruleset.rulebook``)
+BOOK = "RULES"  # the default table's; each table names its own (``Ruleset.rulebook``)
 
 
 def text(lang: str = "en", book: str = BOOK) -> str:
-    name = FILES.get(lang, FILES["en"]).format(book=book)
-    return resources.files("dealer_assist").joinpath(name).read_text(encoding="utf-8")
+    """The rulebook ``book`` in ``lang``: ``STEM`` is ``dealer_assist/data/STEM.md`` (``.ja.md``);
+    ``package/STEM`` is the same file under another package (a table shipped apart)."""
+    package, _, stem = book.rpartition("/")
+    name = FILES.get(lang, FILES["en"]).format(book=stem)
+    return resources.files(package or "dealer_assist").joinpath(name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=8)

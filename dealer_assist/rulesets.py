@@ -3,24 +3,23 @@ the store, the audit, the report, the prompt and the overlay reach a table.
 
 A table is a ``dealer_assist.core.table.Ruleset`` (typed and complete) defined by its package
 and named in ``dealer_assist.tables.TABLES``; it is imported when first needed. A session's
-first command may choose one (``ruleset casino``); without it the session is dealt at the One
-Million table (``DEFAULT``). Every state knows its table (``RULESET``), so a stored session
+first command may choose one (``ruleset NAME``); without it the session is dealt at the default
+table (``DEFAULT``, named beside the registration). Every state knows its table (``RULESET``), so a stored session
 always replays with its own rules.
 """
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.core.table import Ruleset, Screens, check_screens
 from dealer_assist.errors import RuleViolation, SessionError
-from dealer_assist.tables import TABLES
+from dealer_assist.tables import DEFAULT, TABLES
 
 if TYPE_CHECKING:
-    from dealer_assist import notation as n
-
-DEFAULT = "onemillion"
+    from dealer_assist.notation.commands import Command
 
 _LOADED: dict[str, Ruleset] = {}
 _SCREENS: dict[str, Screens] = {}
@@ -35,6 +34,12 @@ def get(name: str) -> Ruleset:
         found = importlib.import_module(TABLES[name]).RULESET
         if not isinstance(found, Ruleset) or found.name != name:
             raise TypeError(f"{TABLES[name]}.RULESET is not the Ruleset of table {name!r}")
+        if found.catalogs is not None:
+            from importlib import resources
+
+            from dealer_assist import i18n
+
+            i18n.extend(Path(str(resources.files(found.catalogs).joinpath("locales"))))
         _LOADED[name] = found
     return found
 
@@ -62,12 +67,12 @@ def new_state(name: str = DEFAULT) -> Any:
     return get(name).new_state()
 
 
-def step(state: Any, cmd: n.Command) -> tuple[Any, list]:
+def step(state: Any, cmd: Command) -> tuple[Any, list]:
     """One command at the state's table; `ruleset NAME` chooses the table, as the first
     command of a session only."""
-    from dealer_assist import notation as n
+    from dealer_assist.notation.commands import Ruleset as Choose
 
-    if isinstance(cmd, n.Ruleset):
+    if isinstance(cmd, Choose):
         current = of(state)
         chosen = get(cmd.name)
         if state != current.new_state():
@@ -88,10 +93,10 @@ def legal(state: Any) -> list[str]:
     return of(state).legal(state)
 
 
-def can(state: Any, cmd: n.Command) -> bool:
-    from dealer_assist import notation as n
+def can(state: Any, cmd: Command) -> bool:
+    from dealer_assist.notation.commands import Ruleset as Choose
 
-    if isinstance(cmd, n.Ruleset):
+    if isinstance(cmd, Choose):
         try:
             step(state, cmd)
         except (RuleViolation, SessionError):

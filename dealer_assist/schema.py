@@ -36,5 +36,8 @@ def validate(data: dict) -> _Model:
     return _model(data.get("ruleset", rulesets.DEFAULT)).model_validate(data)
 
 
-def json_schema(table: str = "onemillion") -> dict:
-    return _model(table).model_json_schema()
+def json_schema(table: str | None = None) -> dict:
+    """The JSON Schema of ``table``'s `replay --json` object (the default table's without one)."""
+    from dealer_assist import rulesets
+
+    return _model(table or rulesets.DEFAULT).model_json_schema()

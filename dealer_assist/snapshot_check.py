@@ -9,6 +9,7 @@ write another state, and ``play`` never uses it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer_assist.core import snapshot
@@ -16,8 +17,20 @@ from dealer_assist.core.history import History
 
 if TYPE_CHECKING:
     from dealer_assist.core.session import Session
-    from dealer_assist.live import Finding
     from dealer_assist.store import SessionRow, Store
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A derived row (``sessions`` or ``games``) that does not match the events."""
+
+    key: str
+    params: dict
+
+    def text(self, lang: str = "en") -> str:
+        from dealer_assist.messages import text
+
+        return text(self.key, lang, **self.params)
 
 
 class SnapshotCheck:
@@ -43,8 +56,7 @@ class SnapshotCheck:
 
     def findings(self) -> list[Finding]:
         """Call after the replay: the finding when the snapshot is not the log's state."""
-        from dealer_assist.live import Finding
-
+    
         if self.same is None or self.same:
             return []
         return [Finding("verify.snapshot_mismatch", {"seq": self.seq if isinstance(self.seq, int) else "?"})]

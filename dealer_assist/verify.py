@@ -19,31 +19,9 @@ from dealer_assist import rulesets
 from dealer_assist.errors import SessionError
 from dealer_assist.i18n import amount
 from dealer_assist.messages import text
-from dealer_assist.store import EventRow, SessionRow, Store, short_hash
+from dealer_assist.store import EventRow, SessionRow, Store, announced_head, short_hash  # noqa: F401
 
 FIELDS = ("status", "games", "hp")  # what a change after the posted head is told in
-
-
-def announced_head(store: Store, row: SessionRow) -> str:
-    """The short head hash announced when the session ended: the hash of the last event of the
-    line that ended it (the last stored command that is neither a note nor an undo: after the
-    end only those are accepted)."""
-    rows = store.db.conn.execute(
-        "select seq, hash, typed, json_extract(event, '$.command') from events where session_id = ? "
-        "order by seq desc limit 512", [row.id]).fetchall()  # fmt: skip
-    ending = None
-    for index, (seq, digest, typed, command) in enumerate(rows):
-        if command not in ("Note", "Undo", "UndoEnd"):
-            ending = index
-            break
-    if ending is None:
-        return short_hash(rows[0][1]) if rows else "-"
-    head, typed = rows[ending][1], rows[ending][2]
-    for later in range(ending - 1, -1, -1):  # the other events of the same line
-        if typed is None or rows[later][2] != typed or rows[later][0] != rows[later + 1][0] + 1:
-            break
-        head = rows[later][1]
-    return short_hash(head)
 
 
 def check_posted(posted: str) -> str:
@@ -93,7 +71,7 @@ def _result(state) -> str:
 def posted_report(rows: list[tuple[int, str, str]], posted: str) -> Posted:
     """``rows``: (seq, text, hash) of every event of a log, in order; ``posted``: a checked
     hash prefix. The log is replayed as written (a script replays as written)."""
-    from dealer_assist.tables.onemillion import Session
+    from dealer_assist.core.session import Session
 
     match = next((seq for seq, _, digest in rows if digest.startswith(posted)), None)
     report = Posted(posted, match, len(rows))

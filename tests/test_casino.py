@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer_assist import notation as n
+from dealer_assist.tables.casino import notation as n
 from dealer_assist import rulesets
 from dealer_assist.tables.casino.apply import legal_actions
 from dealer_assist.tables.casino.state import CasinoState, Phase

@@ -511,7 +511,7 @@ def test_no_traceback_reaches_the_user_and_debug_shows_it(tmp_path, monkeypatch)
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr("dealer_assist.report.build", boom)
+    monkeypatch.setattr("dealer_assist.tables.onemillion.report.build", boom)
     result = invoke("report", str(SAMPLES / "notation_example.txt"))
     assert result.exit_code == 1
     assert "unexpected error (RuntimeError: disk on fire)" in result.output and "DEALER_ASSIST_DEBUG" in result.output

@@ -6,7 +6,7 @@ import pytest
 from helpers import clauses, game, hand, js, lines, refused, run
 
 from dealer_assist.tables.onemillion.state import State
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.tables.onemillion import skills
 
 DIFFICULTY = {1: "easy", 2: "normal", 3: "extreme"}
@@ -14,7 +14,7 @@ DIFFICULTY = {1: "easy", 2: "normal", 3: "extreme"}
 
 def rolled(faces: str) -> tuple[dict[int, int], bool]:
     dice = tuple(int(c) for c in faces)
-    t = Table(State())
+    t = Step(State())
     skills.roll(t, dice)
     return t.state.skills, t.state.burst_stream
 

@@ -23,7 +23,7 @@ from dealer_assist.tables.onemillion import Session, to_json
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.live import LiveSession
 from dealer_assist.replay import replay_text
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
 EXAMPLES = int(os.environ.get("DEALER_ASSIST_EXAMPLES", "60"))

@@ -275,7 +275,7 @@ def test_tables_stay_aligned_with_full_width_names():
     state = replay_text(script).session.state
     for lang in ("en", "ja"):
         console = Console(width=120, record=True, highlight=False)
-        console.print(render.live_state(state, lang))
+        console.print(render.panel(state, lang))
         rows = [line for line in console.export_text().splitlines() if re.search(r"ちか|aki|ゆうたろう", line)]
         assert len(rows) == 3
         starts = {cell_len(line[: line.index(name)]) for line, name in zip(rows, ("ちか", "aki", "ゆうたろう"))}

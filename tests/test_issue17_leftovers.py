@@ -29,7 +29,8 @@ from dealer_assist.cli import cli
 from dealer_assist.live import LiveSession
 from dealer_assist.messages import text
 from dealer_assist.overlay import Feed
-from dealer_assist.render import live_state, outcomes
+from dealer_assist.render import outcomes
+from dealer_assist.tables.onemillion.panel import live_state
 from dealer_assist.replay import replay_text
 from dealer_assist.store import Store, now, short_hash
 
@@ -193,7 +194,7 @@ def shell_record(state) -> dict:
 
 def shown_outcomes(items, record: dict, lang: str) -> str:
     console = Console(width=200, record=True, color_system=None)
-    outcomes(console, items, {record["game"]: record}, lang)
+    outcomes(console, items, {record["game"]: record}, lang, "casino")
     return console.export_text()
 
 

@@ -103,7 +103,7 @@ def test_english_still_breaks_at_spaces():
 def report_output(kind: str, lang: str, width: int) -> tuple[str, dict]:
     con = console(width)
     if kind == "quest":
-        from dealer_assist import report
+        from dealer_assist.tables.onemillion import report
 
         data = report.build(state_of("extreme_445"), meta={"session": "金曜の配信", "created": "2026-12-01T19:30:00"})
         report.print_text(data, con, lang)
@@ -118,7 +118,7 @@ def report_output(kind: str, lang: str, width: int) -> tuple[str, dict]:
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_quest_report_cuts_no_header_and_no_value(lang, width):
-    from dealer_assist.report import BOX_COLUMNS, GAME_COLUMNS, _box_cells, _game_cells, _headers
+    from dealer_assist.tables.onemillion.report import BOX_COLUMNS, GAME_COLUMNS, _box_cells, _game_cells, _headers
 
     out, data = report_output("quest", lang, width)
     assert "…" not in out and too_wide(out, width) == []

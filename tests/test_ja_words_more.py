@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 
-from dealer_assist.render import final_state
+from dealer_assist.tables.onemillion.panel import final_state
 from helpers import PLAIN, run
 
 

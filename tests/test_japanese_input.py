@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import Card
 from dealer_assist.tables.onemillion import to_json
 from dealer_assist.errors import DealerAssistError, NotationError

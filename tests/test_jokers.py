@@ -236,7 +236,7 @@ def test_jk_4_lv1_a_hand_lost_to_the_dealers_joker_has_result_joker():
                                                      "deal 7 K [9]")  # fmt: skip
     data = game(script)
     assert [(h["result"], h["ratio"]) for h in data["hands"]] == [("joker", 0.0), ("blackjack", 2.5)]
-    from dealer_assist.report import build
+    from dealer_assist.tables.onemillion.report import build
 
     boxes = {b["box"]: b for b in build(run(script).state)["boxes"]}
     assert boxes[1]["jokers"] == 1 and boxes[2]["jokers"] == 0

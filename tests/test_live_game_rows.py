@@ -12,7 +12,7 @@ import pytest
 from dealer_assist.live import LiveSession, check_derived
 from dealer_assist.replay import replay_text
 from dealer_assist.rulesets import to_json
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
 # a dealer blackjack found at the peek settles round 1; the same line starts round 2

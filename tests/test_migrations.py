@@ -20,7 +20,7 @@ from dealer_assist.cli import cli
 from dealer_assist.store import SCHEMA, Store, event_hash
 
 FIXTURES = Path(__file__).parent / "fixtures"
-VERSIONS = range(1, 7)
+VERSIONS = range(1, 8)
 
 
 def invoke(*args: str, input: str | None = None):

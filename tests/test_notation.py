@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import Card
 from dealer_assist.errors import DealerAssistError, NotationError
 

@@ -13,7 +13,8 @@ import pytest
 from babel.messages.pofile import read_po
 from rich.console import Console
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
+from dealer_assist.tables.casino.commands import Insurance
 from dealer_assist.errors import NotationError
 from dealer_assist.i18n import catalog, text
 from dealer_assist.live import LiveSession, suggestions
@@ -33,7 +34,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]")
 
 # the command each topic's example must parse to
 KINDS = {
-    "ruleset": n.Ruleset, "ins": n.Insurance, "quest": n.Quest, "hp": n.Hp, "dice": n.Dice, "seat": n.Seat, "skill": n.Skill, "jk": n.JokerLevels,
+    "ruleset": n.Ruleset, "ins": Insurance, "quest": n.Quest, "hp": n.Hp, "dice": n.Dice, "seat": n.Seat, "skill": n.Skill, "jk": n.JokerLevels,
     "shoe": n.Shoe, "rule": n.Rule, "game": n.Game, "bet": n.Bet, "redistribute": n.Redistribute,
     "backbet": n.Backbet, "deal": n.Deal, "sr": n.SurrenderCall, "go": n.Go, "peek": n.Peek, "lock": n.Lock,
     "ht": n.Hit, "st": n.Stand, "dd": n.Double, "sp": n.Split, "card": n.SplitCard, "late_sr": n.LateSurrender,

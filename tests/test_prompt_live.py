@@ -20,17 +20,16 @@ import pytest
 from helpers import PLAIN, lines, run
 from rich.console import Console
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist import render, rulesets
-from dealer_assist.tables.casino.apply import legal_actions as casino_actions
-from dealer_assist.tables.casino.state import CasinoState
 from dealer_assist.tables.onemillion import Session, can, expectation
-from dealer_assist.tables.onemillion.apply import legal_actions
 from dealer_assist.errors import DealerAssistError, NotationError
 from dealer_assist.i18n import text
-from dealer_assist.live import LiveSession, arguments, bet_amounts, clock, suggestions
+from dealer_assist.live import LiveSession, arguments, clock, suggestions
+from dealer_assist.tables.onemillion.completion import bet_amounts
+from dealer_assist.tables.onemillion.guard import deal_guard, guard_text
 from dealer_assist.prompt import (
-    CardHint, Clocks, card_refusal, deal_guard, deal_now, guard_text, handle_line, matching, run_pipe, toolbar_html,
+    CardHint, Clocks, card_refusal, deal_now, handle_line, matching, run_pipe, toolbar_html,
 )  # fmt: skip
 from dealer_assist.store import Store
 
@@ -175,9 +174,9 @@ def test_completion_offers_the_last_bet_the_live_session_remembers(tmp_path):
     played = lines("game", "bet 1 10k", "bet 3 7k", "deal 9 8 7", "deal 7 6 T", "1 st", "3 st", "next K", "game")
     for line in (PLAIN + played).strip().splitlines():
         live.enter(line)
-    assert live.last_bets() == {1: 10_000, 3: 7_000}
-    assert after(live.state, "bet 3 ", last_bets=live.last_bets())[0] == "7k"
-    shown = matching(live.state, "bet 3 ", "ja", last_bets=live.last_bets())[0][2]
+    assert live.remembered() == {1: 10_000, 3: 7_000}
+    assert after(live.state, "bet 3 ", remembered=live.remembered())[0] == "7k"
+    shown = matching(live.state, "bet 3 ", "ja", remembered=live.remembered())[0][2]
     assert "7000P" in shown and "前回" in shown
 
 
@@ -293,7 +292,7 @@ def test_a_hand_action_is_offered_exactly_when_the_engine_takes_it():
             continue
         hand = e.params["hand"]
         offered = [a for a in after(state, f"{hand} ") if a in n.HAND_ACTIONS]
-        actions = casino_actions if isinstance(state, CasinoState) else legal_actions
+        actions = rulesets.of(state).hand_actions
         assert [a for a in offered if a != "foresight"] == actions(state, hand)
 
 
@@ -353,7 +352,7 @@ def test_piped_input_stays_strict_no_guard_and_no_deal_bang(tmp_path):
 
 def panel(state, lang: str = "en") -> str:
     console = Console(width=160, record=True, highlight=False)
-    console.print(render.live_state(state, lang))
+    console.print(render.panel(state, lang))
     return console.export_text()
 
 
@@ -397,7 +396,7 @@ def test_the_panel_marks_locked_and_bankrupt_boxes_and_dims_the_bankrupt(lang):
     assert text("render.mark.bankrupt", lang) in row(shown, "2")
     assert text("render.mark.locked", lang) not in row(shown, "3")
     assert text("render.mark.bankrupt", lang) not in row(shown, "3")
-    table = render.live_state(state, lang).renderables[1]
+    table = render.panel(state, lang).renderables[1]
     dim = [table.plain[s.start : s.end] for s in table.spans if s.style == "dim"]
     assert len(dim) == 1 and "ben" in dim[0] and text("render.mark.bankrupt", lang) in dim[0]
 

@@ -17,7 +17,7 @@ from dealer_assist.tables.onemillion import Session, State, to_json
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.replay import replay_text
 from dealer_assist.schema import validate
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("DEALER_ASSIST_EXAMPLES", "60")),  # raise it for a longer search

@@ -14,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_assist import notation as n
-from dealer_assist.tables.casino.shell import public_view as casino_public_view
+from dealer_assist import rulesets
+from dealer_assist.core.table import Viewpoint
+from dealer_assist.tables.casino.public import public_view as casino_public_view
 from dealer_assist.tables.casino.state import CasinoState
 from dealer_assist.tables.onemillion import Session, State
 from dealer_assist.tables.onemillion.public import HIDDEN, PRIVATE_KEYS, public_rulings, public_view
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from helpers import dealers_secrets_changed
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.txt"))
@@ -29,9 +31,18 @@ def hidden_variant(state):
     return dealers_secrets_changed(state)
 
 
+def check(state, rulings) -> None:
+    """What every table's players' view keeps (``Ruleset.view``, ``Ruleset.secrets``,
+    ``Screens.public_rulings``): it does not change with what only the dealer knows, nor do the
+    rulings the viewers read; then the table's own checks, if the tests have some for it."""
+    table = rulesets.of(state)
+    view = table.view(state, Viewpoint.PLAYERS)
+    assert table.view(hidden_variant(state), Viewpoint.PLAYERS) == view
+    TABLE_CHECKS.get(table.name, lambda state, rulings: None)(state, rulings)
+
+
 def check_casino(state: CasinoState, rulings) -> None:
     view = casino_public_view(state)
-    assert casino_public_view(hidden_variant(state)) == view
     current = state.round
     if current is not None and current.hole is not None:
         assert view["dealer"]["cards"][1] == HIDDEN and view["dealer"]["hole"]
@@ -40,12 +51,9 @@ def check_casino(state: CasinoState, rulings) -> None:
             assert ruling.key not in ("casino.reveal", "casino.dealer_blackjack", "casino.dealer_draws")
 
 
-def check(state: State, rulings) -> None:
-    if isinstance(state, CasinoState):
-        return check_casino(state, rulings)
+def check_onemillion(state: State, rulings) -> None:
     view = public_view(state)
     text = json.dumps(view, ensure_ascii=False)
-    assert public_view(hidden_variant(state)) == view  # nothing private shapes the view
     game = state.game
     if game is not None and game.hole is not None:
         assert view["dealer"]["cards"][1] == HIDDEN and view["dealer"]["hole"]
@@ -58,6 +66,10 @@ def check(state: State, rulings) -> None:
         if game is not None and game.hole is not None:
             assert ruling.key not in ("joker.ace_dealer", "joker.stands")
 
+
+
+# the tables' own checks beyond the common one, by table (a table without any runs the common one)
+TABLE_CHECKS = {"onemillion": check_onemillion, "casino": check_casino}
 
 def walk(lines: list[str]) -> int:
     session = Session()

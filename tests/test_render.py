@@ -10,7 +10,7 @@ from dealer_assist import render
 
 def panel(script: str) -> str:
     console = Console(width=120, record=True, highlight=False)
-    console.print(render.live_state(run(script).state))
+    console.print(render.panel(run(script).state))
     return console.export_text()
 
 

@@ -163,7 +163,7 @@ def test_the_panel_before_the_first_game_names_no_game_minus(script):
 
 
 def test_both_reports_count_a_surrender_apart_and_say_so():
-    from dealer_assist import report
+    from dealer_assist.tables.onemillion import report
     from dealer_assist.tables.casino import report as casino_report
 
     quest = state_of(ONE + "game\nbet 1 10k\ndeal 7 6\ndeal 8 [T]\n1 sr\nreveal")

@@ -22,11 +22,14 @@ from dealer_assist.cards import RANKS
 from dealer_assist.tables.casino.apply import legal_actions, step
 from dealer_assist.tables.casino.state import CasinoState
 from dealer_assist.cli import cli
-from dealer_assist.sim.casino import Offered, house_edge_chunk
-from dealer_assist.sim.shoe import CasinoShoe, HalfUpShoe
+from dealer_assist.sim.runner import SimulationError
 from dealer_assist.sim.stats import mean_interval, proportion_interval
-from dealer_assist.simulate import (PUBLISHED_EDGE, SimulationError, lines, parse_dice, simulate_casino, simulate_game,
-                                    simulate_quest)  # fmt: skip
+from dealer_assist.sim.words import lines
+from dealer_assist.tables.casino.simulation.chunks import Offered, house_edge_chunk
+from dealer_assist.tables.casino.simulation.run import PUBLISHED_EDGE, simulate_casino, simulate_game
+from dealer_assist.tables.casino.simulation.shoe import CasinoShoe
+from dealer_assist.tables.onemillion.simulation.run import parse_dice, simulate_quest
+from dealer_assist.tables.onemillion.simulation.shoe import HalfUpShoe
 from helpers import chromium_screenshot, needs_chromium, walk_casino
 
 ROOT = Path(__file__).parent.parent

@@ -14,8 +14,10 @@ import time
 
 import pytest
 
-from dealer_assist import simulate as sim
-from dealer_assist.simulate import lines, simulate_quest
+from dealer_assist.sim.words import lines, percent
+from dealer_assist.tables.casino.simulation.run import CASINO_CHUNK
+from dealer_assist.tables.onemillion.simulation.run import simulate_quest
+from dealer_assist.tables.onemillion.simulation.words import RANKED_QUESTS
 
 ENV = {**os.environ, "DEALER_ASSIST_LANG": "en", "COLUMNS": "160"}
 
@@ -80,7 +82,7 @@ def test_ctrl_c_to_the_process_group_while_the_workers_start_stops_every_process
 
 ENDLESS = """
 import time
-from dealer_assist import simulate
+from dealer_assist.sim import runner
 try:
     from dealer_assist.sim.progress import tick
 except ImportError:  # a tool without the workers' ticks
@@ -92,7 +94,7 @@ def endless(task):  # a chunk that never ends, ticking as the real ones do
         time.sleep(0.01)
         tick()
 
-simulate.run_tasks(endless, [{}, {}], 2)
+runner.run_tasks(endless, [{}, {}], 2)
 """
 
 
@@ -124,13 +126,13 @@ def test_a_worker_stops_when_its_main_process_is_gone():
 def test_the_bar_moves_from_the_first_hand_with_the_time_left(workers):
     """One chunk of hands (20,000) used to leave the bar at 0 until it returned; now it moves as
     the workers play, and the time left is estimated before the end."""
-    hands = str(sim.CASINO_CHUNK * (1 if workers == "1" else 2))
+    hands = str(CASINO_CHUNK * (1 if workers == "1" else 2))
     command = [sys.executable, "-m", "dealer_assist", "simulate", "casino", "--hands", hands, "--workers", workers]
     shown = subprocess.run(command, env={**ENV, "FORCE_COLOR": "1"}, capture_output=True, text=True, timeout=300)
     assert shown.returncode == 0, shown.stderr
     frames = re.findall(r"(\d+)/" + hands + r"\D[^\r\n]*?(\d+:\d\d:\d\d|-:--:--)\s*(?:\x1b\[[0-9;]*m)*\s*(\d+:\d\d:\d\d|-:--:--)",
                         re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", shown.stderr))  # fmt: skip
-    moving = [(int(done), left) for done, _, left in frames if 0 < int(done) < sim.CASINO_CHUNK]
+    moving = [(int(done), left) for done, _, left in frames if 0 < int(done) < CASINO_CHUNK]
     assert moving, shown.stderr[-3000:]
     assert any(left != "-:--:--" for _, left in moving), moving
 
@@ -142,14 +144,14 @@ def test_the_dealers_rolls_are_ranked_only_with_enough_quests_each_with_its_inte
         assert len(said) == 1 and words in said[0], said
         assert "best" not in said[0] and "最もよい" not in said[0]
     many = simulate_quest("easy", None, 8, 200, seed=3, workers=1, bet=1.0)  # one die: six rolls
-    ranked = {faces: g for faces, g in many["by_dice"].items() if g["quests"] >= sim.RANKED_QUESTS}
+    ranked = {faces: g for faces, g in many["by_dice"].items() if g["quests"] >= RANKED_QUESTS}
     assert len(ranked) >= 2 and len(ranked) < len(many["by_dice"]) + 1
     best = max(ranked, key=lambda f: (ranked[f]["success"], f))
     said = next(line for line in lines(many, "en") if "By the dealer's dice" in line)
-    low, high = (sim.percent(v, 1) for v in ranked[best]["ci95"])
-    assert f"best {best}, {sim.percent(ranked[best]['success'], 1)} [{low}, {high}] of {ranked[best]['quests']} quests" in said
+    low, high = (percent(v, 1) for v in ranked[best]["ci95"])
+    assert f"best {best}, {percent(ranked[best]['success'], 1)} [{low}, {high}] of {ranked[best]['quests']} quests" in said
     ja = next(line for line in lines(many, "ja") if "ダイス別" in line)
     assert f"95%信頼区間 {low}～{high}" in ja
-    small = [f for f, g in many["by_dice"].items() if g["quests"] < sim.RANKED_QUESTS]
+    small = [f for f, g in many["by_dice"].items() if g["quests"] < RANKED_QUESTS]
     for faces in small:  # a roll met too rarely is never named best or worst
         assert f"best {faces}," not in said and f"worst {faces}," not in said

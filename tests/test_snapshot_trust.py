@@ -24,7 +24,7 @@ from dealer_assist.core.history import History
 from dealer_assist.live import LiveSession, check_derived
 from dealer_assist.rulesets import to_json
 from dealer_assist.replay import replay_text
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
 EXE = [sys.executable, "-m", "dealer_assist"]

@@ -17,7 +17,7 @@ from dealer_assist.core import snapshot
 from dealer_assist.core.history import History
 from dealer_assist.live import LiveSession
 from dealer_assist.replay import replay_text
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
 

@@ -27,7 +27,7 @@ from test_conformance import walk  # the conformance walks of every table
 from dealer_assist import notation as n
 from dealer_assist import rulesets
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.scriptgen import Options, generate
+from dealer_assist.tables.onemillion.scriptgen import Options, generate
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 

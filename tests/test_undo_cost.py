@@ -11,7 +11,7 @@ import pytest
 from dealer_assist import notation as n
 from dealer_assist.tables.onemillion import Session
 from dealer_assist.core import session as session_mod
-from dealer_assist.scriptgen import Generator, Options
+from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 
 
 def played(games: int) -> Session:

@@ -2,8 +2,8 @@
 working context of one command — the state being changed and the rulings made so far, with
 ``rule`` to record one and ``refuse`` to refuse the command (a ``RuleViolation`` carrying
 its clause, raised before the changed copy is handed back, so a refused command changes
-nothing). One Million's ``engine.table.Table`` and the casino table's ``casino.step.Step``
-add their own shortcuts."""
+nothing). Each table's step context (One Million's ``tables.onemillion.step.Step``, the
+casino's ``tables.casino.step.Step``) adds its own shortcuts."""
 
 from __future__ import annotations
 

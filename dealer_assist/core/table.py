@@ -65,12 +65,15 @@ class Viewpoint(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Topic:
-    """One help topic: the words that find it, the message key of its text, the clauses it cites."""
+    """One command for ``help`` and completion. Its sentences are catalog entries:
+    ``help.short.NAME`` (one line: the completion's description), ``help.cmd.NAME`` (what it
+    does) and ``help.example.NAME`` (an example line, in each language)."""
 
     name: str
-    words: tuple[str, ...]
-    key: str
-    clauses: tuple[str, ...] = ()
+    form: str  # the notation
+    clauses: tuple[str, ...] = ()  # the rulebook's clauses it touches
+    hint: str = ""  # placeholders shown after a completion (``bet 3 AMOUNT|-``)
+    names: tuple[str, ...] = ()  # the values its text lists ({names}: `rule NAME VALUE`'s names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +82,31 @@ class Capabilities:
 
     hint: bool = False  # `hint`: advice for the hand on turn (Screens.hint)
     clock: bool = False  # live clocks on the toolbar (Screens.clock)
-    deal_guard: bool = False  # a live deal line stopped short is held (Screens.deal_guard)
+    deal_guard: bool = False  # a line is held with a warning before it is entered (Screens.deal_guard)
     simulation: bool = False  # `simulate TABLE` (Ruleset.simulation)
     hands: bool = False  # blackjack hands `BOX[.N] ht|st|dd|sp|sr` (the shared hand grammar)
+
+
+class TableReport(Protocol):
+    """A table's report (``Screens.report``): ``build`` (a state → its ``dealer_assist.report``
+    ``Document``, which the shared writers render in every format) and ``totals`` (``report
+    --all``: that table's documents → one of totals), or ``totals = None``."""
+
+    def build(self, state: Any, *, chain: dict[str, Any] | None = None,
+              meta: dict[str, Any] | None = None) -> Any: ...  # fmt: skip
+
+    totals: Callable[..., Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """What completion remembers from the session's stored events: the latest events of the
+    command ``command`` (its class name, newest first, as plain dicts), turned by ``read`` into
+    what ``Screens.arguments`` is given (One Million: each box's last bet amount)."""
+
+    command: str
+    read: Callable[[list[dict]], Any]
+    count: int = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,17 +115,19 @@ class Screens:
 
     panel: Callable[[Any, str], Any]  # (state, lang) -> the dealer's panel (a rich renderable)
     final: Callable[[Any, Any, str], None]  # (console, state, lang): the session's end on the terminal
+    settled: Callable[[dict, str], list]  # (a settled game's record, lang) -> its grids and lines
     facts: Callable[[Any], Any]  # (state) -> what the audit shows of a step
     suggestions: Callable[[Any], list[str]]  # (state) -> the commands the prompt offers
-    arguments: Callable[[Any, list[str], Any], list[Any]]  # (state, words, last amounts) -> arguments
+    arguments: Callable[[Any, list[str], Any], list[Any]]  # (state, words, remembered) -> arguments
     picture: Callable[[Any, str], dict]  # (players' view, lang) -> the overlay's picture
     public_rulings: Callable[[Any, Any, str], list]  # (rulings, state, lang) -> what viewers may read
-    report: Any  # the table's report (build, print_text, FORMATS)
+    report: TableReport  # the table's report: build, totals
     schema: Callable[[], type]  # the pydantic model of the table's `replay --json`
     clause_styles: Mapping[str, str] = field(default_factory=dict)  # clause family -> rich style
     hint: Callable[..., Any] | None = None
     clock: Callable[[Any], Any] | None = None
-    deal_guard: Callable[[Any, Sequence[Any]], Any] | None = None
+    deal_guard: Callable[[Any, str, str], str | None] | None = None  # (state, line, lang) -> a warning
+    recall: Recall | None = None  # what completion remembers from the stored events
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,15 +173,21 @@ class Ruleset:
     sources: tuple[str, ...]  # the package files its rules are made of (the snapshot fingerprint)
     capabilities: Capabilities = Capabilities()
     hand_grammar: Mapping[str, HandParser] = field(default_factory=dict)  # its own hand actions
+    # (state, hand label) -> the shared actions (ht st dd sp sr) that hand may take now, when
+    # capabilities.hands: what completion offers and the rules accept must be the same
+    hand_actions: Callable[[Any, str], list[str]] | None = None
     simulation: Any = None  # the table's simulation (sim entry points) when capabilities.simulation
     examples: Examples | None = None  # for the conformance walks
     # (state, keep_check) -> the same table with what only the dealer knows changed (``keep_check``:
     # so that the same next command stays legal); the players' view must not change with it
     secrets: Callable[..., Any] | None = None
+    catalogs: str | None = None  # a package whose locales/ holds the table's own catalogs (a table shipped apart)
 
     def __post_init__(self) -> None:
         if self.capabilities.simulation and self.simulation is None:
             raise TypeError(f"table {self.name!r} declares a simulation but has none")
+        if self.capabilities.hands and self.hand_actions is None:
+            raise TypeError(f"table {self.name!r} declares blackjack hands but no hand_actions")
         if not self.examples or self.secrets is None:
             raise TypeError(f"table {self.name!r} needs examples and secrets for the conformance tests")
 

@@ -40,7 +40,7 @@ class Argument:
     params: dict
 
 
-def arguments(state, words: list[str], last_bets: dict[int, int] | None = None) -> list[Argument]:
+def arguments(state, words: list[str], remembered=None) -> list[Argument]:
     """The words that may follow ``words`` (a command's complete words so far, in the notation)
     as its next word, each one accepted by the rules now (the table's ``arguments`` hook)."""
     if not words:
@@ -52,9 +52,18 @@ def arguments(state, words: list[str], last_bets: dict[int, int] | None = None) 
     if n.JA_COMMANDS.get(words[0], words[0].lower()) == "undo":  # `undo end`: only after the end
         return [Argument("end", "complete.undo_end", {})] if len(words) == 1 and state.over else []
     try:
-        return rulesets.screens(state).arguments(state, words, last_bets)
+        return rulesets.screens(state).arguments(state, words, remembered)
     except DealerAssistError:  # what was typed so far cannot be read: nothing to offer
         return []
+
+
+def listed(args: list[str], candidates, accepts: Callable[[tuple[int, ...]], bool],
+           argument: Callable[[int], Argument]) -> list[Argument]:
+    """The boxes (seats) that may follow a list command's boxes typed so far (``sr 1 3 ``,
+    ``ins 2 ``): each candidate not yet named with which the command (``accepts(boxes)``) is
+    accepted now, offered as ``argument(box)``."""
+    before = tuple(n.parse_box(word) for word in args)
+    return [argument(b) for b in candidates if b not in before and accepts((*before, b))]
 
 
 def hand_words(ref: n.HandRef, args: list[str], actions: list[str],

@@ -7,14 +7,14 @@ timestamp of the stored event that opened it, also after a restart (``clocks``).
 
 from __future__ import annotations
 
-import json
 import time
 from datetime import datetime
 from typing import Callable
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.tables.onemillion import Session, State
+from dealer_assist.core.session import Session
+from dealer_assist.core.table import TableState as State
 from dealer_assist.core import snapshot
 from dealer_assist.core.history import History
 from dealer_assist.core.session import Outcome
@@ -22,8 +22,7 @@ from dealer_assist.errors import DealerAssistError, SessionError
 from dealer_assist.i18n import with_clause
 from dealer_assist.live.clocks import clock
 from dealer_assist.live.records import line_records
-from dealer_assist.store import Holder, SessionRow, Store
-from dealer_assist.verify import announced_head
+from dealer_assist.store import Holder, SessionRow, Store, announced_head
 
 
 def summary(state) -> dict:
@@ -77,7 +76,7 @@ class LiveSession:
             if on_event is not None:
                 on_event(seq, self.session)
         self.last = last
-        self._last_bets: tuple[int, dict[int, int]] | None = None
+        self._remembered: tuple[int, object] | None = None
 
     def _from_snapshot(self) -> tuple[int, State | None, tuple[int, str]]:
         """The stored snapshot, if it can be trusted: anchored to its event, made by these
@@ -182,25 +181,17 @@ class LiveSession:
             self.store.release(self.row, self.lock)
             self.lock = None
 
-    def last_bets(self) -> dict[int, int]:
-        """Each box's latest bet line with an amount (completion offers it first), read from the
-        stored events once a game."""
+    def remembered(self):
+        """What completion remembers from the stored events (the table's ``Screens.recall``:
+        One Million's last bet of each box), read once a game; None at a table with no recall."""
+        recall = rulesets.screens(self.state).recall
+        if recall is None:
+            return None
         games = self.state.games
-        if self._last_bets is not None and self._last_bets[0] == games:
-            return self._last_bets[1]
-        found: dict[int, int] = {}
-        rows = self.store.db.conn.execute(
-            "select event from events where session_id = ? and json_extract(event, '$.command') = 'Bet' "
-            "order by seq desc limit 64", [self.row.id]).fetchall()  # fmt: skip
-        for (event,) in rows:
-            try:
-                data = json.loads(event)
-                box, amount = int(data["box"]), data["amount"]
-            except (TypeError, ValueError, KeyError):
-                continue
-            if isinstance(amount, int) and amount > 0:
-                found.setdefault(box, amount)
-        self._last_bets = (games, found)
+        if self._remembered is not None and self._remembered[0] == games:
+            return self._remembered[1]
+        found = recall.read(self.store.last_commands(self.row, recall.command, recall.count))
+        self._remembered = (games, found)
         return found
 
     def _clock_after_kept(self) -> bool:

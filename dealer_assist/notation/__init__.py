@@ -7,10 +7,11 @@ now is the engine's business. Its parts, from the bottom:
 - ``text``: the text door every text goes through — lines, encodings, refused characters,
   spaces, NFKC;
 - ``words``: the Japanese words an IME writes (commands, actions, cards, 万/千, dashes);
-- ``commands``: what a command is, and the commands of both tables; ``million``: One Million's
-  own commands; ``casino``: the casino table's;
+- ``commands``: what a command is, and the commands every table shares (each table's own
+  commands and their parsers are in its package: ``Ruleset.grammar``);
 - ``tokens``: the shared tokens — cards, amounts, numbers, boxes, hands, switches;
-- ``parser``: one command's text -> a command, a ``{head: parser}`` grammar;
+- ``parser``: one command's text -> a command, a ``{head: parser}`` grammar: the shared
+  commands' and every registered table's own, merged when first needed;
 - ``script``: a line's segments and commands, the canonical text, a script's lines.
 
 Every name is re-exported here: ``from dealer_assist import notation as n; n.parse_line(...)``.
@@ -21,16 +22,14 @@ from __future__ import annotations
 from dealer_assist.cards import JOKER, UNKNOWN, Card
 from dealer_assist.errors import NotationError
 from dealer_assist.notation.bounds import MAX_LINE, MAX_NAME, MAX_POINTS, MAX_SHOE, MAX_SKILL, MAX_TOKEN
-from dealer_assist.notation.casino import Insurance
 from dealer_assist.notation.commands import (
     Command, Deal, DealerCard, Double, Game, Go, HandCommand, HandRef, Hit, LateSurrender, Note, Peek,
     Reveal, Ruleset, Seat, Split, SplitCard, Stand, Undo, UndoEnd,
 )  # fmt: skip
-from dealer_assist.notation.million import (
-    DIFFICULTIES, RULE_KINDS, SKILL_KINDS, Backbet, Bet, Dice, Empty, Foresight, Hp, JokerLevels, Lock,
-    Next, Quest, Redistribute, Rule, Shoe, Skill, SurrenderCall, TimeUp, Yellow,
+from dealer_assist.notation.parser import (
+    SHARED_GRAMMAR, SHARED_HAND_ACTIONS, SHARED_KEYWORDS, grammar, hand_actions, hand_grammar, keywords,
+    parse_command,
 )  # fmt: skip
-from dealer_assist.notation.parser import GRAMMAR, HAND_ACTIONS, HAND_GRAMMAR, KEYWORDS, parse_command
 from dealer_assist.notation.script import ScriptLine, canonical, iter_script, parse_line, split_line
 from dealer_assist.notation.text import (
     BOM, SPACE_CHARS, check_text, decode_script, lines, normalize, read_lines, refused_character, shown,
@@ -44,14 +43,22 @@ from dealer_assist.notation.words import (
 )  # fmt: skip
 
 __all__ = [
-    "BOM", "DASHES", "DIFFICULTIES", "GRAMMAR", "HAND_ACTIONS", "HAND_GRAMMAR", "JA_ACTIONS", "JA_CARDS",
-    "JA_COMMANDS", "JA_END", "JA_NONE", "JA_PROMPT", "JA_UNITS", "JOKER", "KEYWORDS", "MAX_LINE", "MAX_NAME",
-    "MAX_POINTS", "MAX_SHOE", "MAX_SKILL", "MAX_TOKEN", "RULE_KINDS", "SKILL_KINDS", "SPACE_CHARS", "UNKNOWN",
-    "Backbet", "Bet", "Card", "Command", "Deal", "DealerCard", "Dice", "Double", "Empty", "Foresight", "Game",
-    "Go", "HandCommand", "HandRef", "Hit", "Hp", "Insurance", "JokerLevels", "LateSurrender", "Lock", "Next",
-    "Note", "NotationError", "Peek", "Quest", "Redistribute", "Reveal", "Rule", "Ruleset", "ScriptLine", "Seat",
-    "Shoe", "Skill", "Split", "SplitCard", "Stand", "SurrenderCall", "TimeUp", "Undo", "UndoEnd", "Yellow",
+    "BOM", "DASHES", "JA_ACTIONS", "JA_CARDS",
+    "JA_COMMANDS", "JA_END", "JA_NONE", "JA_PROMPT", "JA_UNITS", "JOKER", "MAX_LINE", "MAX_NAME",
+    "MAX_POINTS", "MAX_SHOE", "MAX_SKILL", "MAX_TOKEN", "SPACE_CHARS", "UNKNOWN",
+    "Card", "Command", "Deal", "DealerCard", "Double", "Game",
+    "Go", "HandCommand", "HandRef", "Hit", "LateSurrender",
+    "Note", "NotationError", "Peek", "Reveal", "Ruleset", "ScriptLine", "Seat",
+    "Split", "SplitCard", "Stand", "Undo", "UndoEnd",
     "canonical", "check_text", "decode_script", "is_dash", "iter_script", "lines", "normalize", "parse_amount",
     "parse_box", "parse_card", "parse_command", "parse_hand", "parse_int", "parse_line", "parse_switch",
     "read_lines", "refused_character", "shown", "split_line", "tokens_of",
 ]  # fmt: skip
+
+def __getattr__(name: str):
+    """The merged notation, by the names it had before the tables registered their own:
+    ``KEYWORDS``, ``HAND_ACTIONS``, ``GRAMMAR``, ``HAND_GRAMMAR``."""
+    merged = {"KEYWORDS": keywords, "HAND_ACTIONS": hand_actions, "GRAMMAR": grammar, "HAND_GRAMMAR": hand_grammar}
+    if name in merged:
+        return merged[name]()
+    raise AttributeError(name)

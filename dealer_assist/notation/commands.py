@@ -1,7 +1,7 @@
 """The commands both tables deal with (NOTATION.md), and what every command is: an immutable
 record whose ``str`` is its canonical text and whose ``to_dict`` is its plain form.
 
-One Million's own commands are in ``million``, the casino's in ``casino``.
+Each table's own commands are in its package (``tables/NAME/commands.py``), with its grammar.
 """
 
 from __future__ import annotations

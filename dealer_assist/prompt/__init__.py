@@ -19,7 +19,7 @@ replacement). A pipe (``run_pipe``) has none of this: it reads the notation, str
 Everything the prompt prints comes from the catalog, in the language it is given (the
 completions themselves are the notation, the same in every language). The parts that need
 no terminal are pure functions (``help_text``, ``completions``, ``matching``,
-``argument_completions``, ``toolbar_html``, ``prompt_word``, ``deal_guard``, ``deal_now``,
+``argument_completions``, ``toolbar_html``, ``prompt_word``, ``guard_warning``, ``deal_now``,
 ``card_refusal``) so that they can be tested as text.
 
 The parts, one job each:
@@ -31,7 +31,7 @@ The parts, one job each:
 - ``words``: the prompt words ``help``, ``hint``, ``quit`` (``help_text``, ``hint_text``,
   ``prompt_word``);
 - ``toolbar``: the bottom toolbar and the TIME-1 clocks it shows (``toolbar_html``, ``Clocks``);
-- ``guards``: the bet guard of the deal and ``deal!`` (``deal_guard``, ``deal_now``), the card
+- ``guards``: the table's guard of a line and ``deal!`` (``guard_warning``, ``deal_now``), the card
   hint (``CardHint``, ``card_refusal``); the deal-line guard is ``dealer_assist.deal_line``.
 
 Every name stays importable from ``dealer_assist.prompt``.
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dealer_assist.messages import text
 from dealer_assist.prompt.guards import (
-    CARD_REFUSALS, DEAL_WORDS, CardHint, card_refusal, deal_guard, deal_now, guard_text,
+    CARD_REFUSALS, DEAL_WORDS, CardHint, card_refusal, deal_now, guard_warning,
 )  # fmt: skip
 from dealer_assist.prompt.topics import (
     ALL_WORDS, HAND_TOPICS, TOPICS, Topic, japanese_words, topic_help, topic_of, topics_for,
@@ -55,7 +55,7 @@ from dealer_assist.prompt.loop import ROWS_WITHOUT_CPR, output_without_cpr, run_
 __all__ = [
     "ALL_WORDS", "CARD_REFUSALS", "DEAL_WORDS", "HAND_TOPICS", "LOSING", "ROWS_WITHOUT_CPR", "STRATEGY_WORDS",
     "TOPICS", "CardHint", "Clocks", "Topic", "WindowLost", "argument_completions", "card_refusal", "completions",
-    "deal_guard", "deal_now", "guard_text", "handle_line", "help_text", "hint_text", "japanese_words", "matching",
+    "deal_now", "guard_warning", "handle_line", "help_text", "hint_text", "japanese_words", "matching",
     "n_commands", "output_without_cpr", "prompt_answer", "prompt_word", "run_pipe", "run_prompt", "text",
     "toolbar_html", "topic_help", "topic_of", "topics_for", "verify_command",
 ]  # fmt: skip

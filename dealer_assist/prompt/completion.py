@@ -45,7 +45,7 @@ def _canonical_prefix(typed: str) -> str:
     return _canonical(typed).lower()
 
 
-def argument_completions(state, typed: str, lang: str = "en", *, last_bets: dict[int, int] | None = None
+def argument_completions(state, typed: str, lang: str = "en", *, remembered=None
                          ) -> list[tuple[str, str, str]]:  # fmt: skip
     """The completions of the word being typed after a command's first word (``bet 3 `` → the
     amounts box 3 can bet, ``deal 9 `` → the cards the deal accepts next, ``1 `` → hand 1's
@@ -62,18 +62,18 @@ def argument_completions(state, typed: str, lang: str = "en", *, last_bets: dict
     else:
         if deal_now(words[0]) is not None:  # deal! takes the cards of deal
             words = ["deal", *words[1:]]
-        options = arguments(state, words, last_bets)
+        options = arguments(state, words, remembered)
     head = stem.rstrip(" ") + " "
     return [(head + a.word, a.word, text(a.key, lang, **a.params)) for a in options]
 
 
-def matching(state, typed: str, lang: str = "en", *, last_bets: dict[int, int] | None = None
+def matching(state, typed: str, lang: str = "en", *, remembered=None
              ) -> list[tuple[str, str, str]]:  # fmt: skip
     """The completions that continue ``typed`` (Japanese words read as the notation): the
     commands that can be typed now, and the arguments of the command being typed."""
     prefix = _canonical_prefix(typed)
     out, seen = [], set()
-    for option in completions(state, lang) + argument_completions(state, typed, lang, last_bets=last_bets):
+    for option in completions(state, lang) + argument_completions(state, typed, lang, remembered=remembered):
         low = option[0].lower()
         if low.startswith(prefix) and low != prefix and low.rstrip(" ") not in seen:
             seen.add(low.rstrip(" "))

@@ -1,12 +1,13 @@
-"""The prompt's guards and hints (none of them in a pipe): the bet guard of the deal (``deal_guard``,
-BET-1: a deal while boxes have no bet line is held), ``deal!`` (``deal_now``: dealt without the
-guard), and the card notation taught after the first refused card (``CardHint``). The guard of
-a deal line that stops inside a round is ``dealer_assist.deal_line``."""
+"""The prompt's guards and hints (none of them in a pipe): the table's own guard of a line
+(``guard_warning``, ``Screens.deal_guard``: One Million's BET-1 bet guard of the deal), ``deal!``
+(``deal_now``: dealt without the guard), and the card notation taught after the first refused
+card (``CardHint``). The guard of a deal line that stops inside a round is
+``dealer_assist.deal_line``."""
 
 from __future__ import annotations
 
 from dealer_assist import notation as n
-from dealer_assist.tables.onemillion import Phase
+from dealer_assist import rulesets
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
@@ -58,28 +59,8 @@ def deal_now(line: str) -> str | None:
     return line[: len(line) - len(stripped)] + "deal" + stripped[len(first) :]
 
 
-def deal_guard(state, line: str) -> list[int]:
-    """The boxes that ``line`` would deal past without a bet line (BET-1: they play no bet) —
-    the non-bankrupt boxes with no bet line yet, less those the line itself bets for before
-    its ``deal``; empty when the line deals nothing in the bet window (or after a back-bet,
-    where the bets come after the deal)."""
-    game = state.game
-    if state.phase is not Phase.BETS or game is None or game.backbet:
-        return []
-    try:
-        commands = n.parse_line(line)
-    except DealerAssistError:
-        return []
-    covered = set(game.bets)
-    for cmd in commands:
-        if isinstance(cmd, n.Bet):
-            covered.add(cmd.box)
-        elif isinstance(cmd, n.Deal):
-            return [b for b, box in state.boxes.items() if not box.bankrupt and b not in covered]
-    return []
-
-
-def guard_text(state, boxes: list[int], lang: str = "en") -> str:
-    named = text("list.sep", lang).join(text("prompt.guard_box", lang, box=b, player=state.boxes[b].player)
-                                        for b in boxes)  # fmt: skip
-    return text("prompt.deal_guard", lang, boxes=named)
+def guard_warning(state, line: str, lang: str = "en") -> str | None:
+    """The table's guard of a line about to be entered in live play (``Screens.deal_guard``:
+    One Million's BET-1 guard holds a deal past boxes with no bet line): its warning, or None."""
+    screens = rulesets.screens(state)
+    return screens.deal_guard(state, line, lang) if screens.deal_guard is not None else None

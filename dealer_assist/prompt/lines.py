@@ -59,7 +59,7 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
     if any(o.settled for o in outcomes):
         record = rulesets.game_record(state)
         records = {record["game"]: record} if record is not None else {}
-    parts = render.outcome_parts(outcomes, records, lang)
+    parts = render.outcome_parts(outcomes, records, lang, state)
     if panel and outcomes:
         parts.append(render.panel(live.state, lang))
     if parts:  # one print a line: what the line did, then the table as it is now

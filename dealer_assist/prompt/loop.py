@@ -14,7 +14,7 @@ from dealer_assist.live import LiveSession
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
 from dealer_assist.prompt.completion import matching
-from dealer_assist.prompt.guards import CardHint, deal_guard, deal_now, guard_text
+from dealer_assist.prompt.guards import CardHint, deal_now, guard_warning
 from dealer_assist.prompt.lines import handle_line
 from dealer_assist.prompt.toolbar import Clocks, toolbar_html
 from dealer_assist.prompt.words import prompt_answer, prompt_word
@@ -76,7 +76,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     class LegalCompleter(Completer):
         def get_completions(self, document, complete_event):
             typed = document.text_before_cursor
-            for option, shown, meta in matching(live.state, typed, lang, last_bets=live.last_bets()):
+            for option, shown, meta in matching(live.state, typed, lang, remembered=live.remembered()):
                 yield Completion(option, start_position=-len(typed), display=shown, display_meta=meta)
 
     def toolbar():
@@ -136,10 +136,10 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         if forced is not None:
             line = forced
         elif not again:
-            boxes = deal_guard(live.state, line) if clocks.bets_running(live) else []
+            warning = guard_warning(live.state, line, lang) if clocks.bets_running(live) else None
             short = deal_line.hold(live.state, line, last, lang)
-            if boxes or short is not None:
-                parts = [Text("  ⚠ " + guard_text(live.state, boxes, lang), style="bold yellow")] if boxes else []
+            if warning is not None or short is not None:
+                parts = [Text("  ⚠ " + warning, style="bold yellow")] if warning is not None else []
                 parts += deal_line.hold_parts(short, lang) if short is not None else []
                 console.print(Group(*parts), crop=False, highlight=False)
                 held, takes_back = line, short.takes_back if short is not None else 0

@@ -1,8 +1,11 @@
-"""The simulator's workers (``dealer-assist simulate``; the front is ``dealer_assist.simulate``).
+"""The simulator's shared machinery (``dealer-assist simulate``), whatever the table: ``runner``
+(the checks every run has, the chunks and their seeds, the pool of workers), ``progress`` (how
+far the workers are, for the bar), ``stats`` (means, proportions and their 95% intervals),
+``tables`` (the simulations the tables declare, found through the registry), ``words`` (the
+sentences of a result, the speed's), ``chart`` (the HTML page).
 
-Every game is played through the tables' own rules engines — the casino table's
-``casino.apply.step_in_place`` and One Million's ``engine.apply.step`` — fed the commands a
-dealer would type, from a real shoe held here: ``shoe`` (the shoes), ``casino`` (the casino
-table: house edge, and the five-round game against CPU players), ``quest`` (One Million
-quests), ``stats`` (means, proportions and their 95% intervals), ``chart`` (the HTML page).
+Each table's simulation is its own (``dealer_assist.core.simulation.Simulation``, in the table's
+package: ``tables/casino/simulation``, ``tables/onemillion/simulation``): its options, its
+workers — every game played through the table's own rules engine, fed the commands a dealer
+would type, from a real shoe — its sums and its sentences. Nothing here names a table.
 """

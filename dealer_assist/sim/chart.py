@@ -1,5 +1,7 @@
 """The simulation's results as one self-contained HTML page with SVG charts (``--html``), in
-the style of the quest report (``report.HTML_STYLE``): no outside asset, printable."""
+the style of the quest report (``report.HTML_STYLE``): no outside asset, printable. The page and
+the kinds of chart (stacked bars, a band over the games, a legend) are shared; which charts a
+result has is its table's (``Simulation.charts``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import html
 import math
 from typing import Any
 
-from dealer_assist.i18n import amount, text
+from dealer_assist.i18n import text
 
 WIDTH, HEIGHT, PAD = 760, 300, 56
 LEFT = 84  # room for the figures of the vertical axis (1,000,000)
@@ -95,30 +97,16 @@ def band(rows: list[dict[str, Any]], *, label: str, x_label: str, y_label: str, 
     return _frame(body, label=label, y_ticks=y_ticks, x_ticks=x_ticks, x_label=x_label, y_label=y_label)
 
 
-def _legend(items: list[tuple[str, str]]) -> str:
+def legend(items: list[tuple[str, str]]) -> str:
+    """The colours of a chart's series and their names."""
     return '<ul class="legend">' + "".join(f'<li style="--c:{color}">{html.escape(name)}</li>' for color, name in items) + "</ul>"
 
 
-def _dice_table(by_dice: dict[str, dict[str, Any]], say) -> str:
-    """The success of the quests by the dealer's dice (DSK-0), one row per roll met."""
-    from dealer_assist.simulate import percent
-
-    esc = html.escape
-    head = "".join(f"<th>{esc(say(key))}</th>" for key in ("sim.html.dice_faces", "sim.html.dice_quests",
-                                                         "sim.html.dice_success", "sim.html.dice_interval"))  # fmt: skip
-    rows = "".join(
-        f"<tr><td>{esc(faces)}</td><td>{row['quests']:,}</td><td>{percent(row['success'], 1)}</td>"
-        f"<td>{percent(row['ci95'][0], 1)} – {percent(row['ci95'][1], 1)}</td></tr>"
-        for faces, row in by_dice.items()
-    )
-    return (f"<h2>{esc(say('sim.html.dice'))}</h2><table class=\"dice\"><thead><tr>{head}</tr></thead>"
-            f"<tbody>{rows}</tbody></table>")  # fmt: skip
-
-
 def to_html(result: dict[str, Any], lang: str = "en") -> str:
-    """The page: the printed sentences, then the charts of ``result``'s kind."""
+    """The page: the printed sentences, then the charts of ``result``'s table."""
     from dealer_assist.report import HTML_STYLE
-    from dealer_assist.simulate import lines
+    from dealer_assist.sim.tables import of_result
+    from dealer_assist.sim.words import lines
 
     esc = html.escape
 
@@ -127,45 +115,7 @@ def to_html(result: dict[str, Any], lang: str = "en") -> str:
 
     kind = result["simulation"]
     said = lines(result, lang)
-    charts: list[str] = []
-    if kind == "casino":
-        net = {int(k): v for k, v in result["net_chips"].items()}
-        count = sum(net.values()) or 1
-        keys = sorted(net)
-        categories = [f"{k / 10:+g}" if k else "0" for k in keys]
-        charts.append(f"<h2>{esc(say('sim.html.net'))}</h2>" + bars(
-            categories, [("share", [100 * net[k] / count for k in keys])], label=say("sim.html.net"),
-            x_label=say("sim.html.net_axis"), y_label=say("sim.html.share_axis"), fmt=lambda v: f"{v:.3g}%"))  # fmt: skip
-    elif kind == "casino-game":
-        chips = {int(k): v for k, v in result["final_chips"].items()}
-        count = sum(chips.values()) or 1
-        bins: dict[int, int] = {}
-        for k, v in chips.items():
-            bins[k // 10 * 10] = bins.get(k // 10 * 10, 0) + v
-        keys = list(range(0, max(bins, default=0) + 10, 10))
-        charts.append(f"<h2>{esc(say('sim.html.chips'))}</h2>" + bars(
-            [str(k) for k in keys], [("share", [100 * bins.get(k, 0) / count for k in keys])],
-            label=say("sim.html.chips"), x_label=say("sim.html.chips_axis"), y_label=say("sim.html.share_axis"),
-            fmt=lambda v: f"{v:.3g}%"))  # fmt: skip
-    else:
-        histogram = result["games"]["histogram"]
-        keys = list(range(1, result["games"]["max"] + 1))
-        series = [(css, [histogram.get(str(k), {}).get(css, 0) for k in keys]) for css in ("success", "failure",
-                                                                                          "unfinished")]  # fmt: skip
-        charts.append(f"<h2>{esc(say('sim.html.games'))}</h2>"
-                      + _legend([("var(--good)", say("sim.html.success")), ("var(--accent)", say("sim.html.failure")),
-                                 ("#9aa0ad", say("sim.html.unfinished"))])
-                      + bars([str(k) for k in keys], series, label=say("sim.html.games"),
-                             x_label=say("sim.html.games_axis"), y_label=say("sim.html.quests_axis"), whole=True))  # fmt: skip
-        if result["hp_over_games"]:
-            charts.append(f"<h2>{esc(say('sim.html.hp'))}</h2>"
-                          + _legend([("var(--accent)", say("sim.html.median")), ("#f4b6b6", say("sim.html.band")),
-                                     ("#444", say("sim.html.mean"))])
-                          + band(result["hp_over_games"], label=say("sim.html.hp"), x_label=say("sim.html.games_axis"),
-                                 y_label=say("sim.html.hp_axis"), fmt=lambda v: amount(int(v), lang))
-                          + f'<p class="note">{esc(say("sim.html.hp_note"))}</p>')  # fmt: skip
-    if kind == "quest" and len(result.get("by_dice", {})) > 1:
-        charts.append(_dice_table(result["by_dice"], say))
+    charts = of_result(result).charts(result, lang)
     title = say(f"sim.html.title_{kind.replace('-', '_')}")
     return (
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'

@@ -1,5 +1,5 @@
 """How far the workers are inside their chunks, so that the progress bar moves from the first
-hand and not only when a chunk returns (``dealer_assist.simulate.run_tasks``).
+hand and not only when a chunk returns (``dealer_assist.sim.runner.run_tasks``).
 
 A worker calls ``tick(count)`` as it plays (every ``EVERY`` hands, every game, every quest).
 In a pool worker the count goes to a counter shared with the main process, which reads it
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-EVERY = 500  # casino hands between two ticks
+EVERY = 500  # hands between two ticks, for a worker that ticks per hand
 
 _SHARED: list[Any] = [None]  # the multiprocessing.Value of a pool worker
 _PARENT: list[int | None] = [None]  # the main process of a pool worker

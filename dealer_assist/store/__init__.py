@@ -10,18 +10,23 @@ file, a read-only file or folder, a file that is not SQLite, or another program'
 database is refused with one ``StoreError`` sentence. The commands that only read open
 the file read-only and never create it.
 
-A session played live is held by one process at a time (the ``locks`` table: process,
-host, since when); a crashed holder is detected and its lock taken over. Each append
-checks, inside its write transaction, that the session's last event is the one this
-window knows and that it still holds the lock, so two writers can never interleave.
+A session played live is held by one process at a time: an OS lock on a file beside the
+database, which the kernel releases when the process ends (a crash too), and the ``locks``
+table naming the holder (process, host, since when); a crashed holder's session is taken
+over. Each append checks, inside its write transaction, that the session's last event is
+the one this window knows and that it still holds the lock, so two writers can never
+interleave.
 
 Tables (browse them with any SQLite tool): ``sessions``, ``events``, ``games``, ``locks``,
-``migrations``.
+``migrations``. The events and the sessions are the same at every table; a games row is the
+game's record (JSON) with what every table has (``points``, ``result``); each table's own
+views over the records (``game_hands``, ``casino_rounds`` ...) are its ``Ruleset.store``.
 
 The package, one job a module: ``schema`` (tables, views, migrations), ``files`` (opening,
 integrity check, damaged-file refusal), ``locks`` (the session lock), ``chain`` (event
 hashes, verify), ``snapshots``, ``rows`` (session and game rows, names), ``store`` (the
-``Store`` class), ``upgrade`` (what an older version did not record). Every name is
+``Store`` class), ``upgrade`` (what an older version did not record), ``views`` (the tables'
+derived views). Every name is
 re-exported here: ``from dealer_assist.store import X`` keeps working.
 """
 
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 import os  # noqa: F401 - tests patch ``dealer_assist.store.os.access`` (the os module itself)
 
-from dealer_assist.store.chain import EventRow, Verdict, event_hash, short_hash, verify_chain
+from dealer_assist.store.chain import EventRow, Verdict, announced_head, event_hash, short_hash, verify_chain
 from dealer_assist.store.files import (
     ENV_DB,
     OUR_TABLES,
@@ -40,8 +45,8 @@ from dealer_assist.store.files import (
     damaged,
     default_path,
 )
-from dealer_assist.store.locks import Holder, _windows_alive, holder_alive, process_start
-from dealer_assist.store.rows import SessionRow, _encodable, check_name, game_row, now
+from dealer_assist.store.locks import Holder
+from dealer_assist.store.rows import GAME_COLUMNS, SessionRow, _encodable, check_name, game_row, now, table_of
 from dealer_assist.store.schema import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -52,11 +57,13 @@ from dealer_assist.store.schema import (
     _create_v4,
     _create_v5,
     _create_v6,
+    _create_v7,
 )
 from dealer_assist.store.store import Store
 
 __all__ = [
-    "APPLICATION_ID", "ENV_DB", "MIGRATIONS", "OUR_TABLES", "SCHEMA", "SQLITE_HEADER", "EventRow", "Holder",
-    "SessionRow", "Store", "Verdict", "check_name", "damaged", "default_path", "event_hash", "game_row",
-    "holder_alive", "now", "process_start", "short_hash", "verify_chain",
+    "announced_head",
+    "APPLICATION_ID", "ENV_DB", "GAME_COLUMNS", "MIGRATIONS", "OUR_TABLES", "SCHEMA", "SQLITE_HEADER", "EventRow",
+    "Holder", "SessionRow", "Store", "Verdict", "check_name", "damaged", "default_path", "event_hash", "game_row",
+    "now", "short_hash", "table_of", "verify_chain",
 ]  # fmt: skip

@@ -134,3 +134,25 @@ class Chain:
             if applied is not None and all(row.ts <= applied[0] for row in rows):
                 return legacy
         return count, digest
+
+
+def announced_head(store: Any, row: SessionRow) -> str:
+    """The short head hash announced when the session ended: the hash of the last event of the
+    line that ended it (the last stored command that is neither a note nor an undo: after the
+    end only those are accepted)."""
+    rows = store.db.conn.execute(
+        "select seq, hash, typed, json_extract(event, '$.command') from events where session_id = ? "
+        "order by seq desc limit 512", [row.id]).fetchall()  # fmt: skip
+    ending = None
+    for index, (seq, digest, typed, command) in enumerate(rows):
+        if command not in ("Note", "Undo", "UndoEnd"):
+            ending = index
+            break
+    if ending is None:
+        return short_hash(rows[0][1]) if rows else "-"
+    head, typed = rows[ending][1], rows[ending][2]
+    for later in range(ending - 1, -1, -1):  # the other events of the same line
+        if typed is None or rows[later][2] != typed or rows[later][0] != rows[later + 1][0] + 1:
+            break
+        head = rows[later][1]
+    return short_hash(head)

@@ -1,7 +1,8 @@
 """The rows the store keeps besides the events: a session, a game, a session's name, the time.
 
-``game_row`` builds a ``games`` row from a game's record; ``check_name`` refuses a session name
-the notation would refuse.
+``game_row`` builds a ``games`` row from a game's record: the columns every table has
+(``GAME_COLUMNS``), their values and any of its own from the table's ``StoreViews.game_row``;
+``check_name`` refuses a session name the notation would refuse.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ class SessionRow:
     created: str
     status: str
     games: int
-    hp: int
+    hp: int | None = None  # the sessions row's `hp` column, as the table's summary wrote it (None: none)
     lang: str | None = None  # the language the session was played in (schema v4)
     difficulty: str | None = None  # from its setup
     ruleset: str | None = None  # from its setup: the table (None: One Million, as before tables were chosen)
@@ -52,21 +53,29 @@ def check_name(name: str) -> None:
         raise SessionError("session.bad_name", name=name, limit=MAX_NAME)
 
 
-def game_row(session_id: int, record: dict[str, Any]) -> dict[str, Any]:
-    """One game's row (One Million's game, or a round of a table without HP: no recovery, no
-    ledger; its points are the chips the players won or lost)."""
-    ledger = record.get("ledger", [])
-    points = sum(e["points"] for e in ledger) if "ledger" in record else sum(record.get("changes", {}).values())
-    return {
-        "session_id": session_id,
-        "game": record["game"],
-        "recovery": int(record.get("recovery", False)),
-        "dealer_total": record["dealer"]["total"],
-        "damage": sum(e["damage"] for e in ledger),
-        "heal": sum(e["heal"] for e in ledger),
-        "points": points,
-        "hp_after": ledger[-1]["hp"] if ledger else None,
-        "hands": json.dumps(record["hands"], ensure_ascii=False),
-        "ledger": json.dumps(ledger, ensure_ascii=False),
-        "record": json.dumps(record, ensure_ascii=False),
-    }
+GAME_COLUMNS = ("session_id", "game", "points", "result", "record")
+"""What every games row has: the game's number, the players' net ``points`` (what they won,
+positive, or lost), a short ``result`` in the table's words (None while it is being played)
+and the table's ``record`` (JSON); the table's views read the record."""
+
+
+def table_of(setup: str | None) -> str:
+    """The table a session is dealt at, from its sessions row's ``setup`` (JSON): the default
+    table when the setup names none (sessions from before tables were chosen)."""
+    from dealer_assist import rulesets
+
+    try:
+        named = json.loads(setup or "{}").get("ruleset")
+    except (ValueError, AttributeError):
+        named = None
+    return named or rulesets.DEFAULT
+
+
+def game_row(session_id: int, record: dict[str, Any], table: str) -> dict[str, Any]:
+    """One game's row at ``table``: the common columns, with the values and any columns of
+    its own the table's ``StoreViews.game_row`` gives for the record."""
+    from dealer_assist import rulesets
+
+    own = rulesets.get(table).store.game_row(record)
+    return {"session_id": session_id, "game": record["game"], "points": None, "result": None, **own,
+            "record": json.dumps(record, ensure_ascii=False)}  # fmt: skip

@@ -1,10 +1,17 @@
-"""The database's tables and views, and the migrations v1 … v6 that build them.
+"""The database's tables, and the migrations v1 … v7 that build them.
 
 Tables (browse them with any SQLite tool): ``sessions``, ``events``, ``games``, ``locks``,
-``snapshots``, ``migrations``; views ``game_results``, ``game_hands``, ``session_events``.
+``snapshots``, ``migrations``; view ``session_events``. The views over the games rows are the
+tables' own (``store/views.py``: ``table_games``, and e.g. One Million's ``game_results`` and
+``game_hands``, the casino's ``casino_rounds``); they are rebuilt when a table declares other
+ones, so v2's and v6's views below are history, replaced at v7.
+
+A migration never touches the ``events`` table's rows: the hash chain stays as it was written.
 """
 
 from __future__ import annotations
+
+import json
 
 import sqlite_utils
 
@@ -95,12 +102,15 @@ def _create_v5(db: sqlite_utils.Database) -> None:
         pk="session_id", foreign_keys=[("session_id", "sessions", "id")], if_not_exists=True,
     )  # fmt: skip
     for table, when in (("events", "update"), ("events", "delete"), ("games", "update"), ("games", "delete")):
-        row = "old"
-        db.execute(f"create trigger if not exists snapshot_stale_{table}_{when} after {when} on {table} "
-                   f"begin delete from snapshots where session_id = {row}.session_id; end")  # fmt: skip
+        _stale_trigger(db, table, when)
     db.execute("create trigger if not exists snapshot_stale_events_insert after insert on events "
                "when new.seq <= (select seq from snapshots where session_id = new.session_id) "
                "begin delete from snapshots where session_id = new.session_id; end")  # fmt: skip
+
+
+def _stale_trigger(db: sqlite_utils.Database, table: str, when: str) -> None:
+    db.execute(f"create trigger if not exists snapshot_stale_{table}_{when} after {when} on {table} "
+               f"begin delete from snapshots where session_id = old.session_id; end")  # fmt: skip
 
 
 def _create_v6(db: sqlite_utils.Database) -> None:
@@ -119,5 +129,35 @@ def _create_v6(db: sqlite_utils.Database) -> None:
     )
 
 
-MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4), (5, _create_v5), (6, _create_v6)]
+def _create_v7(db: sqlite_utils.Database) -> None:
+    """Table-neutral games rows: beside the game's number, ``points`` and ``record`` every row
+    has a ``result`` (the table's short word for how it ended); the rest of a row is its
+    table's (``StoreViews.game_row``), and so are the views over the records (``views.py``).
+
+    One Million's columns (``recovery`` … ``ledger``) stay: dropping them would rebuild the
+    table, and One Million still fills them; the store's code does not read them. The rows
+    already stored get their ``result`` from their table; a row whose table is not known, or
+    whose record its table cannot read, keeps none (``verify`` names it). The snapshots stay
+    (they read the records only): the snapshot trigger is set aside while the column is filled.
+    """
+    from dealer_assist.store.rows import game_row, table_of
+
+    db["games"].add_column("result", str)
+    tables = {sid: table_of(setup) for sid, setup in db.execute("select id, setup from sessions")}
+    filled = []
+    for sid, game, record in db.execute("select session_id, game, record from games").fetchall():
+        try:
+            result = game_row(sid, json.loads(record), tables[sid])["result"]
+        except Exception:  # noqa: BLE001 - an unknown table or an unreadable record: left for verify
+            continue
+        if result is not None:
+            filled.append((result, sid, game))
+    if filled:
+        db.execute("drop trigger if exists snapshot_stale_games_update")
+        db.conn.executemany("update games set result = ? where session_id = ? and game = ?", filled)
+        _stale_trigger(db, "games", "update")
+
+
+MIGRATIONS = [(1, _create_v1), (2, _create_v2), (3, _create_v3), (4, _create_v4), (5, _create_v5), (6, _create_v6),
+              (7, _create_v7)]  # fmt: skip
 SCHEMA = MIGRATIONS[-1][0]

@@ -17,10 +17,15 @@ import sqlite_utils
 from dealer_assist.errors import SessionError, StoreError
 from dealer_assist.store.chain import Chain, EventRow, event_hash
 from dealer_assist.store.files import FileChecks, _check_path, _connect, _sqlite_error
-from dealer_assist.store.locks import Locks, holder_alive
-from dealer_assist.store.rows import SessionRow, _encodable, check_name, game_row, now
+from dealer_assist.store.locks import Locks
+from dealer_assist.store.rows import SessionRow, _encodable, check_name, game_row, now, table_of
 from dealer_assist.store.schema import APPLICATION_ID, MIGRATIONS
 from dealer_assist.store.snapshots import Snapshots
+from dealer_assist.store.views import sync_views
+
+# the sessions columns the store itself writes: a table's summary gives the rest (e.g. One Million's `hp`)
+_OWN_SESSION_COLUMNS = frozenset({"id", "name", "created", "updated", "setup", "status", "games", "event_count",
+                                  "head_hash", "lang"})  # fmt: skip
 
 
 class Store(FileChecks, Locks, Snapshots, Chain):
@@ -106,12 +111,14 @@ class Store(FileChecks, Locks, Snapshots, Chain):
                 if version not in done:
                     step(self.db)
                     self.db["migrations"].insert({"version": version, "applied": now()})
+            sync_views(self.db)  # the tables' views, as the registered tables declare them
             if self.db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     @property
     def _session_columns(self) -> str:
-        return ("id, name, created, status, games, hp" + (", lang" if self._has("sessions", "lang") else "")
+        return ("id, name, created, status, games" + (", hp" if self._has("sessions", "hp") else "")
+                + (", lang" if self._has("sessions", "lang") else "")
                 + ", json_extract(setup, '$.difficulty') as difficulty, json_extract(setup, '$.ruleset') as ruleset")
 
     def set_lang(self, session: SessionRow, lang: str) -> SessionRow:
@@ -148,7 +155,9 @@ class Store(FileChecks, Locks, Snapshots, Chain):
             raise SessionError("session.unknown", name=name)
         return row
 
-    def create(self, name: str, *, hp: int = 1_000_000) -> SessionRow:
+    def create(self, name: str) -> SessionRow:
+        """A new session: no table chosen yet, no event (its table's summary fills the rest of
+        its sessions row with its first line)."""
         check_name(name)
         stamp = now()
         try:
@@ -157,7 +166,7 @@ class Store(FileChecks, Locks, Snapshots, Chain):
                     raise SessionError("session.exists", name=name)
                 self.db["sessions"].insert(
                     {"name": name, "created": stamp, "updated": stamp, "setup": "{}", "status": "running",
-                     "games": 0, "hp": hp}  # fmt: skip
+                     "games": 0}  # fmt: skip
                 )
         except sqlite3.Error as exc:
             raise StoreError("store.write_failed", reason=str(exc)) from None
@@ -233,6 +242,18 @@ class Store(FileChecks, Locks, Snapshots, Chain):
                                     [session.id, count]).fetchall()  # fmt: skip
         return [row[0] for row in reversed(rows)]
 
+    def last_commands(self, session: SessionRow, command: str, count: int) -> list[dict[str, Any]]:
+        """The parsed events of the last ``count`` commands named ``command`` (the event's
+        ``command``, e.g. ``Bet``), newest first: read from the end, whatever the table."""
+        rows = self.db.conn.execute(
+            "select event from events where session_id = ? and json_extract(event, '$.command') = ? "
+            "order by seq desc limit ?", [session.id, command, count]).fetchall()  # fmt: skip
+        found = []
+        for (event,) in rows:
+            with contextlib.suppress(ValueError):
+                found.append(json.loads(event))
+        return found
+
     def last(self, session: SessionRow) -> tuple[int, str]:
         row = self.db.conn.execute(
             "select seq, hash from events where session_id = ? order by seq desc limit 1", [session.id]
@@ -268,7 +289,7 @@ class Store(FileChecks, Locks, Snapshots, Chain):
             with self._write():
                 holder = self.holder(session)
                 if lock is None:  # a writer without a lock never writes under a live window
-                    if holder is not None and holder_alive(holder, self.host):
+                    if holder is not None and self.holding(session, holder):
                         raise SessionError("session.held", name=session.name, pid=holder.pid, host=holder.host,
                                            since=holder.since_local)  # fmt: skip
                 elif holder is None or holder.token != lock:
@@ -284,17 +305,21 @@ class Store(FileChecks, Locks, Snapshots, Chain):
                 conn.executemany(
                     "insert into events (session_id, seq, text, event, ts, hash, prev_hash, typed)"
                     " values (:session_id, :seq, :text, :event, :ts, :hash, :prev_hash, :typed)", rows)  # fmt: skip
+                # the table's summary: setup, status, games, and what else it keeps in the sessions row
+                extra = [key for key in summary if key not in _OWN_SESSION_COLUMNS and self._has("sessions", key)]
                 conn.execute(
-                    "update sessions set setup = ?, status = ?, games = ?, hp = ?, updated = ?, event_count = ?,"
-                    " head_hash = ? where id = ?",
-                    [summary["setup"], summary["status"], summary["games"], summary["hp"], now(), seq, prev,
-                     session.id])  # fmt: skip
-                if "seats" in summary and self._has("sessions", "seats"):
-                    conn.execute("update sessions set seats = ? where id = ?", [summary["seats"], session.id])
+                    "update sessions set setup = ?, status = ?, games = ?, updated = ?, event_count = ?, head_hash = ?"
+                    + "".join(f", {key} = ?" for key in extra) + " where id = ?",
+                    [summary["setup"], summary["status"], summary["games"], now(), seq, prev,
+                     *(summary[key] for key in extra), session.id])  # fmt: skip
                 # an undone `game` leaves no row behind
                 conn.execute("delete from games where session_id = ? and game > ?", [session.id, summary["games"]])
+                table = table_of(summary["setup"]) if games else None
                 for record in games:
-                    row = game_row(session.id, record)
+                    row = game_row(session.id, record, table)
+                    if not row.keys() <= self._columns["games"]:
+                        raise TypeError(f"table {table!r}: games rows have no column "
+                                        f"{sorted(row.keys() - self._columns['games'])}")  # fmt: skip
                     conn.execute(f"insert or replace into games ({', '.join(row)}) values "
                                  f"({', '.join('?' * len(row))})", list(row.values()))  # fmt: skip
                 if snapshot is not None and self._has("snapshots"):  # (engine, body): the state after this line

@@ -12,14 +12,10 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from typing import TYPE_CHECKING
+from typing import Any
 
 
-if TYPE_CHECKING:  # pragma: no cover
-    from dealer_assist.store.store import Store
-
-
-def unrecorded(store: "Store") -> list[int]:
+def unrecorded(store: Any) -> list[int]:
     """The ids of the sessions with events whose players (``seats``) were never recorded."""
     if not (store._has("sessions", "seats") and store._has("games") and store._has("events")):
         return []
@@ -29,12 +25,13 @@ def unrecorded(store: "Store") -> list[int]:
     return [row[0] for row in rows]
 
 
-def fill_unrecorded(store: "Store") -> int:
+def fill_unrecorded(store: Any) -> int:
     """Fill the missing ``seats`` and ``games`` rows of the sessions ``unrecorded`` names;
     the number of sessions filled. A session whose events cannot be replayed is left as it
     is (``verify`` names what is wrong with it)."""
+    from dealer_assist import notation as n
     from dealer_assist import rulesets
-    from dealer_assist.live import LiveSession, summary
+    from dealer_assist.core.session import Session
     from dealer_assist.store.rows import game_row
 
     ids = unrecorded(store)
@@ -45,13 +42,18 @@ def fill_unrecorded(store: "Store") -> int:
         if row.id not in ids:
             continue
         try:
-            live = LiveSession(store, row, whole=True)
-            seats = summary(live.state).get("seats") or json.dumps({})
-            games = [game_row(row.id, record) for record in rulesets.to_json(live.state)["log"]]
+            session, last = Session(), (0, "")
+            for seq, line, digest in store.events_after(row, 0):  # the log, folded as replay folds it
+                for cmd in n.parse_line(line):
+                    session.submit(cmd)
+                last = (seq, digest)
+            seats = rulesets.summary(session.state).get("seats") or json.dumps({})
+            table = rulesets.of(session.state).name
+            games = [game_row(row.id, record, table) for record in rulesets.to_json(session.state)["log"]]
         except Exception:  # noqa: BLE001 - a session that cannot be replayed is left for verify to name
             continue
         with contextlib.suppress(sqlite3.Error), store._write():
-            if store.last(row) != tuple(live.last):  # another window wrote meanwhile: it records them itself
+            if store.last(row) != last:  # another window wrote meanwhile: it records them itself
                 continue
             conn = store.db.conn
             conn.execute("update sessions set seats = ? where id = ? and seats is null", [seats, row.id])

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist import notation as n
+from dealer_assist.tables.casino import notation as n
+from dealer_assist.cards import total
 from dealer_assist.tables.casino import dealer, deal, play, table
 from dealer_assist.tables.casino.state import CasinoState, Phase
 from dealer_assist.tables.casino.step import Step
@@ -54,8 +55,6 @@ def expectation(state: CasinoState) -> Expectation:
         params = {"hand": hand.label, "player": player, "total": hand.total(), "up": str(state.round.dealer[0]),
                   "actions": "/".join(legal_actions(state, hand.label))}  # fmt: skip
     elif phase is Phase.DEALER:
-        from dealer_assist.cards import total
-
         assert state.round is not None
         params = {"total": total(state.round.dealer)}
     elif phase is Phase.BETWEEN:

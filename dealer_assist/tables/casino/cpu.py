@@ -10,15 +10,10 @@ action the rules offer at that moment: the offered actions are tried with the en
 
 The two strategies themselves (``cpu_decision``, ``basic_decision``) are functions of the
 hand's cards, the dealer's up card and the set of offered actions, so the simulator
-(``dealer_assist.simulate``) plays exactly what ``hint`` proposes.
+(``tables.casino.simulation``) plays exactly what ``hint`` proposes.
 
-Basic strategy is the published total-dependent chart for 4–8 decks, dealer stands on soft
-17, double on any two cards, double after split, late surrender (Wizard of Odds, "4-Deck to
-8-Deck Blackjack Strategy", S17 / DAS / late surrender; the same chart as Griffin's and
-Schlesinger's multi-deck S17 basic strategy). Read in this order: surrender, split, double,
-then hit or stand; where the chart says "double" and doubling is not offered the hand hits,
-except soft 18 ("double, else stand"); a pair that cannot be split plays by its total. It
-never takes insurance.
+Basic strategy itself is blackjack knowledge, shared with One Million's simulator: the chart
+is in ``core.strategy``; here it answers with the casino's PLAY clauses.
 """
 
 from __future__ import annotations
@@ -26,6 +21,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from dealer_assist.cards import Card, total
+from dealer_assist.core import strategy
+from dealer_assist.core.strategy import UP_VALUES, chart, pair_value, up_value  # noqa: F401  (chart: handed on)
 
 NO_INSURANCE = "no insurance"  # the command text of declining insurance (nothing is typed)
 ACTIONS = ("ht", "st", "dd", "sp", "sr")
@@ -33,23 +30,6 @@ STRATEGIES = ("cpu", "basic")
 PLAY_CLAUSE = {"ht": "PLAY-2", "st": "PLAY-3", "dd": "PLAY-4", "sp": "PLAY-5", "sr": "PLAY-8"}
 CATCH_UP_ROUND = 5  # CPU-6: the last round
 CATCH_UP_MOST = 20  # CPU-6: what a doubled win gains
-
-_UP = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10,
-       "A": 11, "JK": 11}  # fmt: skip
-
-
-def up_value(card: Card) -> int:
-    """The up card as the charts read it: 2–9, 10 for every ten-value card, 11 for the ace
-    (CPU-1: the ace comes last). A joker counts as an ace (the other table's Lv.0 joker)."""
-    return _UP.get(card.rank, 11)
-
-
-def _pair_value(cards: list[Card]) -> int:
-    """The value of a two-card pair (any two ten-value cards are a pair of 10s; aces 11), else 0."""
-    if len(cards) != 2:
-        return 0
-    a, b = up_value(cards[0]), up_value(cards[1])
-    return a if a == b else 0
 
 
 # --------------------------------------------------------------------------- the CPU (CPU-1…10)
@@ -64,7 +44,7 @@ def cpu_decision(cards: list[Card], up: Card, offered: Iterable[str], *, catch_u
     value = total(cards)
     up_v = up_value(up)
     two = len(cards) == 2
-    pair = _pair_value(cards)
+    pair = pair_value(cards)
     # CPU-3: a hard 16 on the original two cards, not 8-8, against a ten-value card (not an ace)
     if "sr" in offered and two and not value.soft and value.value == 16 and pair != 8 and up_v == 10:
         return "sr", "CPU-3", "cpu.reason.surrender"
@@ -89,81 +69,11 @@ def cpu_decision(cards: list[Card], up: Card, offered: Iterable[str], *, catch_u
     return "st", "CPU-10", "cpu.reason.stand"  # CPU-10
 
 
-# --------------------------------------------------------------------------- basic strategy
-
-# One letter per dealer up card 2, 3, 4, 5, 6, 7, 8, 9, T, A.
-# H hit, S stand, D double (else hit), d double (else stand), R surrender (else hit), P split.
-_HARD = {
-    **{t: "HHHHHHHHHH" for t in range(4, 9)},
-    9: "HDDDDHHHHH",
-    10: "DDDDDDDDHH",
-    11: "DDDDDDDDDH",
-    12: "HHSSSHHHHH",
-    13: "SSSSSHHHHH",
-    14: "SSSSSHHHHH",
-    15: "SSSSSHHHRH",
-    16: "SSSSSHHRRR",
-    **{t: "SSSSSSSSSS" for t in range(17, 22)},
-}
-_SOFT = {
-    12: "HHHHHHHHHH",  # A-A that cannot be split
-    13: "HHHDDHHHHH",  # A-2
-    14: "HHHDDHHHHH",  # A-3
-    15: "HHDDDHHHHH",  # A-4
-    16: "HHDDDHHHHH",  # A-5
-    17: "HDDDDHHHHH",  # A-6
-    18: "SddddSSHHH",  # A-7
-    19: "SSSSSSSSSS",  # A-8
-    20: "SSSSSSSSSS",  # A-9
-    21: "SSSSSSSSSS",
-}
-_PAIRS = {  # P split, else the hand plays by its total (5-5 is a 10, T-T a 20)
-    2: "PPPPPPHHHH",
-    3: "PPPPPPHHHH",
-    4: "HHHPPHHHHH",
-    5: "----------",
-    6: "PPPPPHHHHH",
-    7: "PPPPPPHHHH",
-    8: "PPPPPPPPPP",
-    9: "PPPPPSPPSS",
-    10: "----------",
-    11: "PPPPPPPPPP",
-}
-
-
-def chart(cards: list[Card], up: Card) -> str:
-    """The chart's letter for this hand against ``up`` before the offered actions are known
-    (P for a pair that is to be split, else the total's letter)."""
-    up_i = up_value(up) - 2
-    pair = _pair_value(cards)
-    if pair and _PAIRS[pair][up_i] == "P":
-        return "P"
-    value = total(cards)
-    table = _SOFT if value.soft else _HARD
-    return table[min(max(value.value, 4), 21)][up_i]
-
-
 def basic_decision(cards: list[Card], up: Card, offered: Iterable[str]) -> tuple[str, str, str]:
-    """Basic strategy among the actions ``offered``: ``(action, clause, reason key)``; the
-    clause is the PLAY clause of the action taken."""
-    offered = frozenset(offered)
-    up_i = up_value(up) - 2
-    value = total(cards)
-    pair = _pair_value(cards)
-    if pair and "sp" in offered and _PAIRS[pair][up_i] == "P":
-        return "sp", "PLAY-5", "basic.reason.split"
-    letter = (_SOFT if value.soft else _HARD)[min(max(value.value, 4), 21)][up_i]
-    if letter == "R":
-        if "sr" in offered:
-            return "sr", "PLAY-8", "basic.reason.surrender"
-        letter = "H"
-    elif letter in "Dd":
-        if "dd" in offered:
-            return "dd", "PLAY-4", "basic.reason.double"
-        letter = "H" if letter == "D" else "S"
-    if letter == "H":
-        return "ht", "PLAY-2", "basic.reason.hit"
-    return "st", "PLAY-3", "basic.reason.stand"
+    """Basic strategy (``core.strategy``) among the actions ``offered``: ``(action, clause, reason
+    key)``; the clause is the PLAY clause of the action taken."""
+    action, _, reason = strategy.basic_decision(cards, up, offered)
+    return action, PLAY_CLAUSE[action], reason
 
 
 def decision(strategy: str, cards: list[Card], up: Card, offered: Iterable[str], *, catch_up: bool = False
@@ -191,7 +101,7 @@ class Decider:
 
     def __call__(self, cards: list[Card], up: Card, offered: tuple[str, ...], catch_up: bool = False) -> str:
         value = total(cards)
-        key = (value.value, value.soft, len(cards) == 2, _pair_value(cards), _UP.get(up.rank, 11), offered,
+        key = (value.value, value.soft, len(cards) == 2, pair_value(cards), UP_VALUES.get(up.rank, 11), offered,
                catch_up)  # fmt: skip
         action = self._memo.get(key)
         if action is None:

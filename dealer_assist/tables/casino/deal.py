@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
+from dealer_assist.tables.casino import notation as n
 from dealer_assist.cards import Card, is_blackjack
 from dealer_assist.tables.casino import pay, play, shoe
 from dealer_assist.tables.casino.state import DEALER, INSURANCE, Phase

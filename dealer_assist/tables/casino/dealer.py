@@ -3,12 +3,14 @@ nothing is left to compare (DEALER-1…3)."""
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
-from dealer_assist.cards import Card, total
+from dealer_assist.tables.casino import notation as n
+from dealer_assist.cards import Card, Total, total
+from dealer_assist.core import dealer as core_dealer
+from dealer_assist.core.dealer import DealerRules, must_hit
+from dealer_assist.core.step import Ruling
 from dealer_assist.tables.casino import pay, shoe
 from dealer_assist.tables.casino.state import Phase
 from dealer_assist.tables.casino.step import Step
-from dealer_assist.core.dealer import must_hit
 
 
 def players_done(t: Step) -> None:
@@ -40,23 +42,23 @@ def reveal(t: Step, cmd: n.Reveal) -> None:
     turn(t)
 
 
+def _stands(value: Total) -> Ruling | None:
+    """DEALER-2: the plain dealer stands on every 17, soft 17 too."""
+    return None if must_hit(value) else Ruling("DEALER-2", "casino.dealer_stands", {"total": value})
+
+
+def _draws(t: Step) -> None:
+    t.state.phase = Phase.DEALER
+
+
+RULES = DealerRules(no_draw=("DEALER-3", "casino.no_draw"), bust=("DEALER-2", "casino.dealer_bust"),
+                    stops=_stands, settle=pay.settle, draws=_draws)  # fmt: skip
+
+
 def turn(t: Step) -> None:
     """DEALER-2/3: the dealer draws to 17 — unless no hand's result depends on it."""
     current = t.round
-    if not any(h.outcome == "stand" for h in current.hands):
-        t.rule("DEALER-3", "casino.no_draw")
-        pay.settle(t)
-        return
-    value = total(current.dealer)
-    if value.bust:
-        t.rule("DEALER-2", "casino.dealer_bust", total=value.value)
-        pay.settle(t)
-        return
-    if not must_hit(value):
-        t.rule("DEALER-2", "casino.dealer_stands", total=value)
-        pay.settle(t)
-        return
-    t.state.phase = Phase.DEALER
+    core_dealer.turn(t, current.hands, current.dealer, RULES)
 
 
 def draw(t: Step, cmd: n.DealerCard) -> None:

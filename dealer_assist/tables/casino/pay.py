@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dealer_assist.cards import is_blackjack, total
 from dealer_assist.tables.casino.step import Step
+from dealer_assist.tables.casino.table import after_settlement
 from dealer_assist.core.hand import Hand
 
 RATIOS = {"blackjack": 2.5, "win": 2.0, "push": 1.0, "lose": 0.0, "bust": 0.0, "surrender": 0.5}
@@ -28,9 +29,8 @@ def result(t: Step, hand: Hand) -> str:
 
 
 def settle(t: Step) -> None:
-    """PAY-1: every hand on its own stake; the chips come back with the winnings."""
-    from dealer_assist.tables.casino.table import after_settlement
-
+    """PAY-1: every hand on its own stake; the chips come back with the winnings; then the next
+round or the end (``table.after_settlement``)."""
     state, current = t.state, t.round
     t.rule("PAY-1", "casino.settlement", round=current.number)
     for hand in current.hands:

@@ -1,16 +1,19 @@
 """PLAY — the players' actions: hit, stand, 21, double, split, split aces, surrender, no debt
-(PLAY-1…9), using the hand mechanics every table shares (``core.hand``)."""
+(PLAY-1…9): the hand actions every table shares (``core.play``, ``core.hand``) configured with
+the casino's clauses and its own rules at their named points."""
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
-from dealer_assist.tables.casino import shoe
+from dealer_assist.tables.casino import notation as n
+from dealer_assist.tables.casino import dealer, shoe
 from dealer_assist.tables.casino.state import BET, MAX_HANDS, Phase
 from dealer_assist.tables.casino.step import Step
 from dealer_assist.tables.casino.table import play_order
 from dealer_assist.cards import Card
 from dealer_assist.core import hand as mechanics
+from dealer_assist.core import play as core_play
 from dealer_assist.core.hand import Hand
+from dealer_assist.core.play import Clauses, HandRules
 
 
 def order(t: Step) -> list[Hand]:
@@ -35,8 +38,7 @@ def start(t: Step) -> None:
 
 
 def next_turn(t: Step) -> None:
-    from dealer_assist.tables.casino import dealer
-
+    """The next hand's turn; after the last one the dealer's (DEALER-1)."""
     if current_hand(t) is None:
         dealer.players_done(t)
 
@@ -59,15 +61,13 @@ def _give(t: Step, hand: Hand, card: Card) -> None:
     hand.cards.append(shoe.take(t, card, "PLAY-2"))
 
 
-def _after_card(t: Step, hand: Hand) -> None:
-    """PLAY-2: over 21 the hand busts at once; at 21 it stands at once."""
-    value = hand.total()
-    if value.bust:
-        hand.done, hand.outcome = True, "bust"
-        t.rule("PLAY-2", "casino.bust", hand=hand.label, total=value.value)
-    elif value.value == 21:
-        hand.done, hand.outcome = True, "stand"
-        t.rule("PLAY-2", "casino.twenty_one", hand=hand.label)
+def _stand(t: Step, hand: Hand) -> None:
+    hand.done, hand.outcome = True, "stand"
+
+
+def _split_aces(t: Step, hand: Hand) -> None:
+    """PLAY-7: split aces get one card each, and are finished."""
+    t.rule("PLAY-7", "casino.split_aces", hand=hand.label, total=hand.total())
 
 
 def _chips(t: Step, hand: Hand, clause: str, action: str) -> None:
@@ -78,63 +78,49 @@ def _chips(t: Step, hand: Hand, clause: str, action: str) -> None:
     t.state.seats[hand.box].chips -= BET
 
 
+def _may_double(t: Step, hand: Hand) -> None:
+    """PLAY-4: on the first two cards of any hand (after a split too), not on split aces."""
+    if len(hand.cards) != 2 or hand.acted or hand.split_aces:
+        t.refuse("PLAY-4", "casino.double_when", hand=hand.label)
+    _chips(t, hand, "PLAY-4", "dd")
+
+
+def _split(t: Step, hand: Hand) -> None:
+    """PLAY-5: a pair, up to MAX_HANDS hands; aces once (PLAY-7)."""
+    if len(hand.cards) != 2 or hand.acted or not hand.pair():
+        t.refuse("PLAY-5", "casino.split_when", hand=hand.label)
+    if hand.split_aces:
+        t.refuse("PLAY-7", "casino.split_aces_again", hand=hand.label)
+    if len(t.round.hands_of(hand.box)) >= MAX_HANDS:
+        t.refuse("PLAY-5", "casino.split_limit", hand=hand.label, most=MAX_HANDS)
+    _chips(t, hand, "PLAY-5", "sp")
+    was = hand.label
+    new = mechanics.split(t.round.hands, hand)
+    t.rule("PLAY-5", "casino.split", was=was, hand=hand.label, new=new.label, cost=BET)
+
+
+def _surrender(t: Step, hand: Hand) -> None:
+    """PLAY-8: late surrender, on the first two cards of an unsplit hand before any action."""
+    if hand.split or len(hand.cards) != 2 or hand.acted:
+        t.refuse("PLAY-8", "casino.surrender_when", hand=hand.label)
+    hand.acted = True
+    hand.done, hand.outcome = True, "surrender"
+    t.rule("PLAY-8", "casino.surrender", hand=hand.label)
+
+
+def _own(t: Step, hand: Hand, cmd: n.HandCommand) -> None:
+    """The casino has no hand command of its own: another table's (One Million's future sight)
+    is refused, by its word."""
+    t.refuse("PLAY-1", "casino.not_here", command=cmd.keyword)
+
+
+RULES = HandRules(
+    clauses=Clauses(split_card="PLAY-6", after_card="PLAY-2", hit="PLAY-2", stand="PLAY-3", double="PLAY-4"),
+    keys="casino", stake_word="stake", resolve=resolve, give=_give, stand=_stand, split_aces=_split_aces,
+    next_turn=next_turn, may_double=_may_double, split=_split, surrender=_surrender, own=_own,
+)  # fmt: skip
+
+
 def act(t: Step, cmd: n.HandCommand) -> None:
-    hand = resolve(t, cmd.hand)
-    waiting = hand.split and len(hand.cards) == 1
-    if isinstance(cmd, n.SplitCard):
-        if not waiting:
-            t.refuse("PLAY-6", "casino.no_split_card", hand=hand.label)
-        _give(t, hand, cmd.card)
-        t.rule("PLAY-6", "casino.split_card", hand=hand.label, card=str(hand.cards[-1]), total=hand.total())
-        if hand.split_aces:  # PLAY-7: one card each, and finished
-            hand.done, hand.outcome = True, "stand"
-            t.rule("PLAY-7", "casino.split_aces", hand=hand.label, total=hand.total())
-        else:
-            _after_card(t, hand)
-        next_turn(t)
-        return
-    if waiting:
-        t.refuse("PLAY-6", "casino.split_card_first", hand=hand.label)
-    match cmd:
-        case n.Hit(card=card):
-            hand.acted = True
-            _give(t, hand, card)
-            t.rule("PLAY-2", "casino.hit", hand=hand.label, card=str(hand.cards[-1]), total=hand.total())
-            _after_card(t, hand)
-        case n.Stand():
-            hand.acted = True
-            hand.done, hand.outcome = True, "stand"
-            t.rule("PLAY-3", "casino.stand", hand=hand.label, total=hand.total())
-        case n.Double(card=card):
-            if len(hand.cards) != 2 or hand.acted or hand.split_aces:
-                t.refuse("PLAY-4", "casino.double_when", hand=hand.label)
-            _chips(t, hand, "PLAY-4", "dd")
-            mechanics.double(hand)
-            _give(t, hand, card)
-            t.rule("PLAY-4", "casino.double", hand=hand.label, card=str(hand.cards[-1]), stake=hand.bet,
-                   total=hand.total())  # fmt: skip
-            _after_card(t, hand)
-            if not hand.done:
-                hand.done, hand.outcome = True, "stand"
-        case n.Split():
-            if len(hand.cards) != 2 or hand.acted or not hand.pair():
-                t.refuse("PLAY-5", "casino.split_when", hand=hand.label)
-            if hand.split_aces:
-                t.refuse("PLAY-7", "casino.split_aces_again", hand=hand.label)
-            if len(t.round.hands_of(hand.box)) >= MAX_HANDS:
-                t.refuse("PLAY-5", "casino.split_limit", hand=hand.label, most=MAX_HANDS)
-            _chips(t, hand, "PLAY-5", "sp")
-            was = hand.label
-            new = mechanics.split(t.round.hands, hand)
-            t.rule("PLAY-5", "casino.split", was=was, hand=hand.label, new=new.label, cost=BET)
-        case n.LateSurrender():
-            if hand.split or len(hand.cards) != 2 or hand.acted:
-                t.refuse("PLAY-8", "casino.surrender_when", hand=hand.label)
-            hand.acted = True
-            hand.done, hand.outcome = True, "surrender"
-            t.rule("PLAY-8", "casino.surrender", hand=hand.label)
-        case n.Foresight():
-            t.refuse("PLAY-1", "casino.not_here", command="foresight")
-        case _:  # pragma: no cover
-            raise AssertionError(cmd)
-    next_turn(t)
+    """A hand command (PLAY-2…8), by the hand actions every table shares (``core.play``)."""
+    core_play.act(t, cmd, RULES)

@@ -9,10 +9,13 @@ from dealer_assist.tables.casino import apply
 from dealer_assist.tables.casino.state import CasinoState, Phase, Round, Seat
 from dealer_assist.tables.casino.view import round_record, to_json
 from dealer_assist.core.hand import Hand
+from dealer_assist.tables.casino import grammar
 from dealer_assist.core.table import Capabilities, Examples, Ruleset, Screens, Viewpoint
 from dealer_assist.tables.casino.public import public_view
 from dealer_assist.tables.casino.secrets import secrets_changed
 from dealer_assist.tables.casino.store import STORE
+from dealer_assist.tables.casino.topics import TOPICS
+from dealer_assist.tables.casino.simulation import SIMULATION
 
 
 def summary(state: CasinoState) -> dict:
@@ -50,18 +53,20 @@ RULESET = Ruleset(
     game_record=current_round,
     summary=summary,
     settling=frozenset({"casino.settlement"}),  # PAY-1
-    grammar={},
-    keywords=(),
-    topics=(),
+    grammar=grammar.GRAMMAR,
+    keywords=grammar.KEYWORDS,
+    topics=TOPICS,
     store=STORE,
     screens=_screens,
     state_classes=(Card, CasinoState, Hand, Phase, Round, Seat),
     sources=("cards.py", "notation", "core", "tables/casino"),
-    capabilities=Capabilities(hint=True, hands=True, simulation=False),
+    capabilities=Capabilities(hint=True, hands=True, simulation=True),
+    simulation=SIMULATION,
     examples=Examples(
         setup=("ruleset casino", "seat 1 aki", "seat 2 ben", "seat 3 chika"),
         probes=("game", "deal 9", "peek", "reveal", "reveal 5", "dealer 7", "ins 1", "ins 7", "1 ht 5", "1 st",
                 "2 dd 9", "2 sp", "1a 5", "3 sr", "seat 4 dan", "seat 9 x", "ruleset casino"),
     ),  # fmt: skip
     secrets=secrets_changed,
+    hand_actions=apply.legal_actions,
 )

@@ -16,6 +16,7 @@ def _schema() -> type:
 SCREENS = Screens(
     panel=shell.panel,
     final=shell.final,
+    settled=shell.settled,
     facts=shell.facts,
     suggestions=shell.suggestions,
     arguments=shell.arguments,

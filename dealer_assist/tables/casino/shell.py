@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console, Group
 from rich.text import Text
 
-from dealer_assist import notation as n
+from dealer_assist.tables.casino import notation as n
 from dealer_assist.cards import RANKS
 from dealer_assist.tables.casino import apply, play
 from dealer_assist.tables.casino.state import ROUNDS, SEATS, CasinoState, Phase
@@ -66,6 +66,30 @@ def panel(state: CasinoState, lang: str = "en"):
     footer = Text(with_clause(expected.clause, expected.text(lang), lang), style="italic", no_wrap=True,
                   overflow="ignore")  # fmt: skip
     return Group(Wrapped(title), table.text(), Wrapped(footer, hang=2))  # Japanese broken between characters
+
+
+def insurance_line(record: dict, lang: str = "en") -> str | None:
+    """The casino round's insurance results (INS-4, settled at the peek) under its hands at
+    settlement: ``insurance: seat 1 -5, seat 2 +10``; None when nobody insured."""
+    taken = record.get("insurance") or {}
+    if not taken:
+        return None
+    entries = text("list.sep", lang).join(text("casino.report.insurance", lang, seat=seat, chips=value)
+                                          for seat, value in taken.items())  # fmt: skip
+    return text("casino.report.s.insurance", lang, entries=entries)
+
+
+def settled(record: dict, lang: str = "en") -> list:
+    """A settled round: its hands in the casino's own words (手札, 賭け, 引き分け; glossary.toml)
+    under the dealer's cards, then the insurance results (INS-4)."""
+    from dealer_assist.render import hands_grid
+
+    headers = [casino_text(f"col.{name}", lang) for name in ("hand", "cards", "bet", "result", "ratio")]
+    parts: list = [hands_grid(record, lang, headers=headers, words=result_word)]
+    insured = insurance_line(record, lang)
+    if insured is not None:
+        parts.append(insured)
+    return parts
 
 
 def final(console: Console, state: CasinoState, lang: str = "en") -> None:
@@ -144,7 +168,7 @@ def last_ruling(rulings, lang: str) -> list[dict[str, str]]:
 def picture(feed, lang: str) -> dict[str, Any]:
     """The overlay's picture of the casino table (``overlay.Feed.picture``): the same page as
     One Million's, without the dealer's HP, recovery, jokers and MP."""
-    from dealer_assist.overlay import _box_words, _dealer_words, _words
+    from dealer_assist.overlay_words import box_words, dealer_words, words as _words
 
     state: CasinoState = feed.session.state
     view = public_view(state, shoe=feed.shoe)
@@ -161,8 +185,8 @@ def picture(feed, lang: str) -> dict[str, Any]:
     picture["turn"] = view["turn"]
     picture["phase"] = view["phase"]
     dealer = view["dealer"]
-    picture["dealer"] = _dealer_words(dealer, lang) if dealer is not None else None
-    picture["boxes"] = [_box_words(box, lang, blackjack="casino.overlay.blackjack") for box in view["boxes"]]
+    picture["dealer"] = dealer_words(dealer, lang) if dealer is not None else None
+    picture["boxes"] = [box_words(box, lang, blackjack="casino.overlay.blackjack") for box in view["boxes"]]
     for box in picture["boxes"]:  # the casino's own result words (引き分け, ブラックジャック)
         for hand in box["hands"]:
             if hand.get("result") is not None:
@@ -205,11 +229,11 @@ def _seat_argument(state: CasinoState, number: int):
     return Argument(str(number), "casino.complete.seat", {"player": seat.player, "chips": seat.chips})
 
 
-def arguments(state: CasinoState, words: list[str], last_bets: dict[int, int] | None = None) -> list:
+def arguments(state: CasinoState, words: list[str], remembered=None) -> list:
     """The words the prompt offers after ``words``, each accepted by the rules now: the next
     seat after ``seat``, the seats that may insure after ``ins``, a hand's actions, and the
     cards wherever a card is expected."""
-    from dealer_assist.live import Argument, hand_words
+    from dealer_assist.live.completion import Argument, hand_words, listed
 
     head, args = words[0].lower(), words[1:]
     ref = n.parse_hand(head)
@@ -223,9 +247,8 @@ def arguments(state: CasinoState, words: list[str], last_bets: dict[int, int] | 
         before = tuple(n.parse_card(word) for word in args)
         return _cards(state, lambda c: n.Deal((*before, c)))
     if head == "ins":
-        before = tuple(n.parse_box(word) for word in args)
-        return [_seat_argument(state, s) for s in state.seats if s not in before
-                and apply.can(state, n.Insurance((*before, s)))]  # fmt: skip
+        return listed(args, state.seats, lambda seats: apply.can(state, n.Insurance(seats)),
+                      lambda seat: _seat_argument(state, seat))  # fmt: skip
     makers = {"peek": n.Peek, "reveal": n.Reveal, "dealer": n.DealerCard}
     if head in makers and not args:
         return _cards(state, makers[head])

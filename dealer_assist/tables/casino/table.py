@@ -1,12 +1,14 @@
-"""TABLE and RANK — the seats, the chips, the five rounds, the first to act, sitting out, the
-end of the game and the ranking (TABLE-1…8, RANK-1…3)."""
+"""TABLE — the seats, the chips, the five rounds, the first to act, sitting out and the end of
+the game with its ranking (TABLE-1…8; the ranking itself is ``rank``: RANK-1…3)."""
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
+from dealer_assist.tables.casino import notation as n
 from dealer_assist.tables.casino import shoe
+from dealer_assist.tables.casino.rank import ranking, verdict
 from dealer_assist.tables.casino.state import BET, CHIPS, ROUNDS, SEATS, DEALER, Phase, Round, Seat
 from dealer_assist.tables.casino.step import Step
+from dealer_assist.tables.casino.view import round_record
 from dealer_assist.tables.casino.words import Seats
 from dealer_assist.core.hand import Hand
 
@@ -74,8 +76,6 @@ def start_round(t: Step) -> None:
 
 
 def _record(state) -> dict:
-    from dealer_assist.tables.casino.view import round_record
-
     return round_record(state, state.round)
 
 
@@ -95,30 +95,6 @@ def end_game(t: Step, reason: str) -> None:
         t.rule("RANK-2", "casino.winner", player=outcome["winner"], chips=ranks[0]["chips"])
     else:
         t.rule("RANK-2", "casino.draw", chips=ranks[0]["chips"])
-
-
-def ranking(state) -> list[dict]:
-    """RANK-1: most chips first; equal chips share a rank, and the next rank is skipped."""
-    ordered = sorted(state.seats.values(), key=lambda s: (-s.chips, s.number))
-    out = []
-    for i, player in enumerate(ordered):
-        rank = out[-1]["rank"] if out and out[-1]["chips"] == player.chips else i + 1
-        out.append({"rank": rank, "seat": player.number, "player": player.player, "chips": player.chips})
-    return out
-
-
-def verdict(state) -> dict:
-    """RANK-2: two or more players: the ``winner`` (None for a draw), no ``result``; RANK-3:
-    alone, the ``result`` against 100 (win, draw or lose) and no ``winner`` — RANK-2 names a
-    winner among players, so the two keys never say different things (CASINO.md RANK-3)."""
-    seats = list(state.seats.values())
-    if len(seats) == 1:
-        chips = seats[0].chips
-        result = "win" if chips > CHIPS else "draw" if chips == CHIPS else "lose"
-        return {"alone": True, "result": result, "winner": None}
-    top = max(s.chips for s in seats)
-    leaders = [s for s in seats if s.chips == top]
-    return {"alone": False, "result": None, "winner": leaders[0].player if len(leaders) == 1 else None}
 
 
 def after_settlement(t: Step) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from dealer_assist.cards import is_blackjack, total
 from dealer_assist.tables.casino.state import CasinoState, Round
-from dealer_assist.tables.casino.table import ranking, verdict
+from dealer_assist.tables.casino.rank import ranking, verdict
 
 
 def _hand(hand) -> dict[str, Any]:

@@ -1,19 +1,23 @@
-"""BASE-4 / BASE-5 — the players' actions: hit, stand, double, split, future sight."""
+"""BASE-4 / BASE-5 — the players' actions: hit, stand, double, split, future sight, time up: the
+hand actions every table shares (``core.play``) with One Million's rules at their named points
+(the jokers of a card, the Under Bonus, BET-5, TIME-1)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.core import hand as mechanics
-from dealer_assist.tables.onemillion import flow, guild, jokers, surrender
+from dealer_assist.core import play as core_play
+from dealer_assist.core.play import Clauses, HandRules
+from dealer_assist.tables.onemillion import flow, guild, jokers, shoe, surrender
+from dealer_assist.tables.onemillion.commands import Foresight
 from dealer_assist.tables.onemillion.state import Hand
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 
 
-
-def resolve(t: Table, ref: n.HandRef) -> Hand:
+def resolve(t: Step, ref: n.HandRef) -> Hand:
     """The hand a command names; it must be the hand whose turn it is (BASE-4)."""
     game = t.game
     current = flow.current_hand(t)
@@ -33,11 +37,11 @@ def resolve(t: Table, ref: n.HandRef) -> Hand:
     t.refuse("BASE-4", "hand.not_turn", hand=hand.label, current=current.label)
 
 
-def _stake(t: Table, hand: Hand) -> int:
+def _stake(t: Step, hand: Hand) -> int:
     return sum(h.bet for h in t.game.hands_of(hand.box))
 
 
-def _need_points(t: Table, hand: Hand, extra: int, action: str) -> None:
+def _need_points(t: Step, hand: Hand, extra: int, action: str) -> None:
     """BET-5: the box's whole stake in the game must stay within its points."""
     points = t.state.boxes[hand.box].points
     if _stake(t, hand) + extra > points:
@@ -45,8 +49,8 @@ def _need_points(t: Table, hand: Hand, extra: int, action: str) -> None:
                  points=points)  # fmt: skip
 
 
-def _give(t: Table, hand: Hand, card) -> None:
-    card, sighting = t.take_card(card)
+def _give(t: Step, hand: Hand, card) -> None:
+    card, sighting = shoe.take(t, card)
     hand.cards.append(card)
     if card.is_joker:
         sighting = jokers.sight(t, sighting, where=hand.label, public=True)
@@ -57,58 +61,26 @@ def _needs_second(hand: Hand) -> bool:
     return hand.split and len(hand.cards) == 1
 
 
-def act(t: Table, cmd: n.HandCommand) -> None:
-    hand = resolve(t, cmd.hand)
-    if isinstance(cmd, n.SplitCard):
-        if not _needs_second(hand):
-            t.refuse("BASE-4", "hand.no_split_card", hand=hand.label)
-        _give(t, hand, cmd.card)
-        t.rule("BASE-4", "hand.split_card", hand=hand.label, card=str(hand.cards[-1]),
-               total=hand.total())  # fmt: skip
-        if hand.split_aces and not hand.done:
-            t.rule("BASE-4", "hand.split_aces_stand", hand=hand.label)
-            flow.stand(t, hand)
-        flow.after_card(t, hand)
-        if hand.stand_on_card and not hand.done:
-            t.rule("TIME-1", "time.stands_after_card", hand=hand.label)
-            flow.stand(t, hand)
-        flow.next_turn(t)
-        return
-    if _needs_second(hand):
-        t.refuse("BASE-4", "hand.split_card_first", hand=hand.label)
-    match cmd:
-        case n.Hit(card=card):
-            hand.acted = True
-            _give(t, hand, card)
-            t.rule("BASE-4", "hand.hit", hand=hand.label, card=str(hand.cards[-1]), total=hand.total())
-            flow.after_card(t, hand)
-        case n.Stand():
-            hand.acted = True
-            t.rule("BASE-4", "hand.stand", hand=hand.label, total=hand.total())
-            flow.stand(t, hand)
-        case n.Double(card=card):
-            if hand.split or len(hand.cards) != 2 or hand.acted:
-                t.refuse("BASE-4", "hand.double_when", hand=hand.label)
-            _need_points(t, hand, hand.bet, "dd")
-            mechanics.double(hand)
-            _give(t, hand, card)
-            t.rule("BASE-4", "hand.double", hand=hand.label, card=str(hand.cards[-1]), bet=hand.bet,
-                   total=hand.total())  # fmt: skip
-            flow.after_card(t, hand)
-            if not hand.done:
-                flow.stand(t, hand)
-        case n.Split():
-            _split(t, hand)
-        case n.LateSurrender():
-            surrender.late(t, hand)
-        case n.Foresight(cards=cards):
-            guild.foresight(t, hand, cards)
-        case _:  # pragma: no cover
-            raise AssertionError(cmd)
-    flow.next_turn(t)
+def _split_aces(t: Step, hand: Hand) -> None:
+    """BASE-4: a split ace's hand stands on its one card."""
+    t.rule("BASE-4", "hand.split_aces_stand", hand=hand.label)
 
 
-def _split(t: Table, hand: Hand) -> None:
+def _after_split_card(t: Step, hand: Hand) -> None:
+    """TIME-1: a hand that time ran out on stands once its second card is dealt."""
+    if hand.stand_on_card and not hand.done:
+        t.rule("TIME-1", "time.stands_after_card", hand=hand.label)
+        flow.stand(t, hand)
+
+
+def _may_double(t: Step, hand: Hand) -> None:
+    """BASE-4: on the first two cards of an unsplit hand; BET-5: within the box's points."""
+    if hand.split or len(hand.cards) != 2 or hand.acted:
+        t.refuse("BASE-4", "hand.double_when", hand=hand.label)
+    _need_points(t, hand, hand.bet, "dd")
+
+
+def _split(t: Step, hand: Hand) -> None:
     """BASE-4: two cards of equal value; up to the configured number of hands; aces once."""
     game = t.game
     if len(hand.cards) != 2 or hand.acted and not hand.split:
@@ -128,7 +100,29 @@ def _split(t: Table, hand: Hand) -> None:
     t.rule("BASE-4", "hand.split", was=was, hand=hand.label, new=new.label, bet=new.bet)
 
 
-def timeup(t: Table) -> None:
+def _own(t: Step, hand: Hand, cmd: n.HandCommand) -> None:
+    """One Million's own hand command: future sight (GUILD-3)."""
+    match cmd:
+        case Foresight(cards=cards):
+            guild.foresight(t, hand, cards)
+        case _:  # pragma: no cover
+            raise AssertionError(cmd)
+
+
+RULES = HandRules(
+    clauses=Clauses(split_card="BASE-4", after_card="BASE-5", hit="BASE-4", stand="BASE-4", double="BASE-4"),
+    keys="hand", stake_word="bet", resolve=resolve, give=_give, stand=flow.stand, split_aces=_split_aces,
+    next_turn=flow.next_turn, may_double=_may_double, split=_split, surrender=surrender.late,
+    own=_own, after_split_card=_after_split_card,
+)  # fmt: skip
+
+
+def act(t: Step, cmd: n.HandCommand) -> None:
+    """A hand command (BASE-4), by the hand actions every table shares (``core.play``)."""
+    core_play.act(t, cmd, RULES)
+
+
+def timeup(t: Step) -> None:
     """TIME-1: time is up; every unfinished hand stands."""
     game = t.game
     standing = []

@@ -6,15 +6,14 @@ never changed, so a refused command (``RuleViolation``) leaves it exactly as it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import total
 from dealer_assist.errors import RuleViolation, SessionError
-from dealer_assist.tables.onemillion import actions, bets, deal, draw, flow, guild, setup, surrender, time_rules
+from dealer_assist.tables.onemillion import actions, bets, deal, draw, flow, guild, setup, skills, surrender, time_rules
 from dealer_assist.tables.onemillion.state import DEALER, Phase, Ruling, State
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.i18n import Numbers
 from dealer_assist.messages import Term
 from dealer_assist.core.expectation import Expectation
@@ -79,8 +78,7 @@ def expectation(state: State) -> Expectation:
         params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
                                            if b not in game.late_bets and not x.bankrupt))}  # fmt: skip
     elif phase is Phase.PLAYERS:
-        table = Table(state)
-        hand = flow.current_hand(table)
+        hand = flow.current_hand(Step(state))
         assert hand is not None and game is not None
         box = state.boxes[hand.box]
         up = game.dealer[0]
@@ -93,9 +91,7 @@ def expectation(state: State) -> Expectation:
         assert game is not None
         params = {"total": total(game.dealer)}
     elif phase is Phase.LOCK:
-        from dealer_assist.tables.onemillion.skills import lock_dice
-
-        params = {"dice": lock_dice(state)}
+        params = {"dice": skills.lock_dice(state)}
     return Expectation(phase, clause, f"expect.{phase.value}", params)
 
 
@@ -165,7 +161,7 @@ def step(state: State, cmd: n.Command) -> tuple[State, list[Ruling]]:
     if state.over:
         raise RuleViolation(END_CLAUSE.get(state.reason or "", "END-2"), "quest.over",
                             status=Term(f"status.{state.status.value}"))  # fmt: skip
-    t = Table(state.copy())
+    t = Step(state.copy())
     _dispatch(t, cmd)
     return t.state, t.rulings
 
@@ -175,7 +171,7 @@ def apply(state: State, cmd: n.Command) -> State:
     return step(state, cmd)[0]
 
 
-def _dispatch(t: Table, cmd: n.Command) -> None:
+def _dispatch(t: Step, cmd: n.Command) -> None:
     state = t.state
     if isinstance(cmd, n.Yellow):
         if state.phase not in IN_GAME:
@@ -188,7 +184,7 @@ def _dispatch(t: Table, cmd: n.Command) -> None:
         draw.empty(t)
         return
     if state.phase is Phase.LATE_BETS and not isinstance(cmd, n.Bet):
-        bets.close_late_bets(t)  # the window closes at the next other command (GUILD-4)
+        flow.close_late_bets(t)  # the window closes at the next other command (GUILD-4)
         if state.over or state.phase is Phase.BETWEEN:
             _refuse_out_of_turn(state, cmd)
     if not isinstance(cmd, ACCEPTS[state.phase]):
@@ -199,7 +195,8 @@ def _dispatch(t: Table, cmd: n.Command) -> None:
         case n.Quest() | n.Hp() | n.Dice() | n.Seat() | n.Skill() | n.JokerLevels() | n.Shoe() | n.Rule():
             setup.configure(t, cmd)
         case n.Bet():
-            bets.bet(t, cmd)
+            if bets.bet(t, cmd):  # the last bet after a back-bet deal: the window closes (GUILD-4)
+                flow.close_late_bets(t)
         case n.Redistribute():
             guild.redistribute(t, cmd)
         case n.Backbet():

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
-from dealer_assist.tables.onemillion import flow, jokers, settlement, skills
+from dealer_assist.tables.onemillion import notation as n
+from dealer_assist.tables.onemillion import jokers, skills
 from dealer_assist.tables.onemillion.state import Phase
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 
 
 def significant_ok(amount: int) -> bool:
@@ -14,7 +14,7 @@ def significant_ok(amount: int) -> bool:
     return len(digits) <= 2
 
 
-def check_amount(t: Table, box: int, amount: int) -> None:
+def check_amount(t: Step, box: int, amount: int) -> None:
     state = t.state
     config = state.config
     if amount < config.min_bet:
@@ -29,7 +29,9 @@ def check_amount(t: Table, box: int, amount: int) -> None:
         t.refuse("BET-5", "bet.over_points", box=box, amount=amount, points=points)
 
 
-def bet(t: Table, cmd: n.Bet) -> None:
+def bet(t: Step, cmd: n.Bet) -> bool:
+    """`bet BOX AMOUNT|-` (BET-1…6, BOX-1, GUILD-4). True when it was the last bet of the window
+    after a back-bet deal: the window closes now (``flow.close_late_bets``)."""
     state, game = t.state, t.game
     box = state.boxes.get(cmd.box)
     if box is None:
@@ -37,7 +39,7 @@ def bet(t: Table, cmd: n.Bet) -> None:
     if box.bankrupt:
         if cmd.amount is None:  # true and harmless: a bankrupt box plays no bet anyway
             t.rule("BOX-1", "bet.none", box=cmd.box)
-            return
+            return False
         t.refuse("BOX-1", "bet.bankrupt", box=cmd.box, points=box.points)
     if state.phase is Phase.BETS and game.backbet:
         t.refuse("GUILD-4", "guild.bets_after_deal")
@@ -58,14 +60,15 @@ def bet(t: Table, cmd: n.Bet) -> None:
         t.rule("BET-1", "bet.none", box=cmd.box)
     else:
         t.rule("BET-1", "bet.placed", box=cmd.box, amount=cmd.amount)
-    if state.phase is Phase.LATE_BETS and all(
+    return state.phase is Phase.LATE_BETS and all(
         number in game.late_bets for number, b in state.boxes.items() if not b.bankrupt
-    ):
-        close_late_bets(t)
+    )
 
 
-def close_late_bets(t: Table) -> None:
-    """GUILD-4: the bets after a back-bet deal are in; deferred joker effects apply now."""
+def close_window(t: Step) -> None:
+    """GUILD-4: the bets after a back-bet deal are in (a box that has not bet plays no bet);
+    the deferred effects of the jokers dealt to boxes apply now. What follows is the
+    orchestrator's (``flow.close_late_bets``)."""
     state, game = t.state, t.game
     for number, box in state.boxes.items():
         if not box.bankrupt and number not in game.late_bets:
@@ -82,12 +85,3 @@ def close_late_bets(t: Table) -> None:
     for label, sighting in game.deferred:
         jokers.on_box_card(t, t.hand(label), sighting, deferred=True)
     game.deferred = []
-    if not flow._deal_jokers(t):
-        return
-    if game.dealer_blackjack:
-        if not game.check:  # an open blackjack (BASE-7): its surrender call comes now
-            flow.open_blackjack(t)
-        else:  # found at the check, announced before the bets (BASE-6)
-            settlement.settle(t)
-        return
-    flow.lock_or_players(t)

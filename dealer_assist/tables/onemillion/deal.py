@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import Card, is_blackjack
-from dealer_assist.tables.onemillion import flow, hole, jokers, settlement, skills
+from dealer_assist.tables.onemillion import flow, hole, jokers, settlement, shoe, skills
 from dealer_assist.tables.onemillion.state import DEALER, Hand, Phase
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.i18n import Numbers
 
 
-def begin(t: Table) -> None:
+def begin(t: Step) -> None:
     """The bet window closes (BET-1) and the deal order is fixed: seated boxes, dealer, twice."""
     state, game = t.state, t.game
     seated = sorted(state.boxes)
@@ -33,7 +33,7 @@ def begin(t: Table) -> None:
     state.phase = Phase.DEAL
 
 
-def deal(t: Table, cmd: n.Deal) -> None:
+def deal(t: Step, cmd: n.Deal) -> None:
     state, game = t.state, t.game
     if state.phase is Phase.BETS:
         begin(t)
@@ -51,11 +51,11 @@ def deal(t: Table, cmd: n.Deal) -> None:
         flow.end_of_deal(t)
 
 
-def _box_card(t: Table, hand: Hand, card: Card) -> None:
+def _box_card(t: Step, hand: Hand, card: Card) -> None:
     """CARD-2: every card dealt to a player is shown face up (BOX-2: burned boxes too)."""
     if card.is_unknown:
         t.refuse("CARD-2", "card.unknown_here")
-    card, sighting = t.take_card(card)
+    card, sighting = shoe.take(t, card)
     hand.cards.append(card)
     if card.is_joker:
         sighting = jokers.sight(t, sighting, where=hand.label, public=True)
@@ -63,19 +63,19 @@ def _box_card(t: Table, hand: Hand, card: Card) -> None:
     flow.dealt_blackjack(t, hand)
 
 
-def _dealer_card(t: Table, card: Card, *, first: bool) -> None:
+def _dealer_card(t: Step, card: Card, *, first: bool) -> None:
     game = t.game
     if first:
         if card.is_unknown:
             t.refuse("CARD-3", "deal.first_face_needed")  # CARD-3: always shown face up
-        card, sighting = t.take_card(card)
+        card, sighting = shoe.take(t, card)
         game.dealer.append(card)
         if card.is_joker:
             game.deal_jokers.append(jokers.sight(t, sighting, where="dealer", public=True))
         return
     state = t.state
     if state.known_top:  # a card known on top of the shoe: it must be that one
-        card, sighting = t.take_card(card)
+        card, sighting = shoe.take(t, card)
         game.dealer.append(card)
         if card.closed:  # turned face up by future sight: not a hidden hole card
             game.hole_seen = game.hole_shown = True
@@ -92,19 +92,17 @@ def _dealer_card(t: Table, card: Card, *, first: bool) -> None:
             state.shoe_left -= 1
         game.dealer.append(card)
         return
-    card, _ = t.take_card(card)  # CARD-4: an open second card lies face up
+    card, _ = shoe.take(t, card)  # CARD-4: an open second card lies face up
     game.dealer.append(card)
 
 
-def peek(t: Table, cmd: n.Peek) -> None:
+def peek(t: Step, cmd: n.Peek) -> None:
     """BASE-6: the dealer checks the hole card for blackjack; JK-6 for a joker."""
     game = t.game
     if game.call == "SURR-1":
         flow.close_call(t)
     assert game.hole is not None
-    from dealer_assist.tables.onemillion.draw import _face
-
-    card = _face(t, game.hole, cmd.card, clause="BASE-6")
+    card = hole.face(t, game.hole, cmd.card, clause="BASE-6")
     game.dealer[1] = card
     game.hole_seen = True
     if card.is_joker:
@@ -125,7 +123,7 @@ def peek(t: Table, cmd: n.Peek) -> None:
     flow.after_check(t)
 
 
-def lock(t: Table, cmd: n.Lock) -> None:
+def lock(t: Step, cmd: n.Lock) -> None:
     """DSK-3: the boxes the dice name stand this game without acting."""
     state, game = t.state, t.game
     if cmd.dice is None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import Card, total
 from dealer_assist.core.dealer import must_hit
-from dealer_assist.tables.onemillion import end, flow, jokers, settlement
+from dealer_assist.tables.onemillion import flow, jokers, settlement, shoe
 from dealer_assist.tables.onemillion import hole as hole_card
 from dealer_assist.tables.onemillion.state import KnownCard, Phase
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 
 
 class Decision(StrEnum):
@@ -32,44 +32,26 @@ def decide(cards: list[Card], top: Card | None) -> tuple[Decision, str]:
     return (Decision.HIT if not after.bust else Decision.STAND), "DRAW-4"  # DRAW-4
 
 
-def reveal(t: Table, cmd: n.Reveal) -> None:
+def reveal(t: Step, cmd: n.Reveal) -> None:
     """The hole card is shown after the players (CARD-4); JK-6 if nobody checked it."""
     game = t.game
     hole = game.hole
     assert hole is not None
-    game.dealer[1] = _face(t, hole, cmd.card, clause="CARD-4")
+    game.dealer[1] = hole_card.face(t, hole, cmd.card, clause="CARD-4")
     sighting = hole_card.show(t)
     if sighting is not None and not flow.dealer_joker(t, sighting):
         return
     flow.dealer_turn(t)
 
 
-def _face(t: Table, hole: Card, given: Card | None, *, clause: str) -> Card:
-    """The hole card's face: from the deal line, or given now (and then it must agree)."""
-    command = "reveal" if clause == "CARD-4" else "peek"  # the command to give it with (its example)
-    if given is None:
-        if hole.is_unknown:
-            t.refuse(clause, "dealer.hole_face_needed", command=command)
-        return hole
-    if given.is_unknown:
-        if not hole.is_unknown:  # dealt with its face: the command needs none
-            t.refuse(clause, "dealer.hole_face_known", hole=str(hole), command=command)
-        t.refuse(clause, "dealer.hole_face_needed", command=command)
-    if not hole.is_unknown and not hole.matches(given):
-        t.refuse(clause, "dealer.hole_mismatch", card=str(given), hole=str(hole))
-    if hole.is_unknown and given.is_joker:
-        jokers.check_new_joker(t)
-    return Card(given.rank, given.suit or hole.suit, True, hole.level)  # JK-8: a ruling stands
-
-
-def next_card(t: Table, cmd: n.Next) -> None:
+def next_card(t: Step, cmd: n.Next) -> None:
     """`next`: the top card decides HIT or STAND (DRAW-1…5)."""
     state, game = t.state, t.game
     if state.shoe_left is not None and state.shoe_left <= 0:
         t.refuse("DRAW-6", "shoe.empty")
     card = cmd.card
     visible = not card.closed
-    known = t.known_top(card)
+    known = shoe.known_top(t, card)
     if known is not None:
         card, visible = known.card, True
     decision, clause = decide(game.dealer, card if visible else None)
@@ -87,17 +69,17 @@ def next_card(t: Table, cmd: n.Next) -> None:
     dealer_draws(t, card)
 
 
-def dealer_card(t: Table, cmd: n.DealerCard) -> None:
+def dealer_card(t: Step, cmd: n.DealerCard) -> None:
     """`dealer CARD`: the face of the closed card the dealer drew after HIT."""
     if cmd.card.is_unknown:
         t.refuse("CARD-5", "dealer.card_face_needed")
     dealer_draws(t, Card(cmd.card.rank, cmd.card.suit, True))
 
 
-def dealer_draws(t: Table, card: Card) -> None:
+def dealer_draws(t: Step, card: Card) -> None:
     """CARD-5: a drawn card is shown face up; a joker takes effect at once (JK-6)."""
     game = t.game
-    card, sighting = t.take_card(card)
+    card, sighting = shoe.take(t, card)
     game.dealer.append(card)
     t.state.phase = Phase.DEALER
     if card.is_joker:
@@ -108,7 +90,7 @@ def dealer_draws(t: Table, card: Card) -> None:
     flow.dealer_turn(t)
 
 
-def empty(t: Table) -> None:
+def empty(t: Step) -> None:
     """DRAW-6 / END-F2: a card must be drawn and the shoe is empty."""
     t.rule("DRAW-6", "shoe.report_empty")
-    end.fail_now(t, reason="shoe_empty", clause="END-F2")
+    flow.fail_now(t, reason="shoe_empty", clause="END-F2")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer_assist.cards import total
 from dealer_assist.tables.onemillion.state import Phase, Status
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 
 REWARDS = {
@@ -21,7 +21,7 @@ def announce(hp: int) -> int:
     return -(-hp // ANNOUNCE_UNIT) * ANNOUNCE_UNIT
 
 
-def hp_zero(t: Table) -> None:
+def hp_zero(t: Step) -> None:
     """SET-3 / END-S: the moment the HP reaches 0 the quest is won."""
     state = t.state
     if state.status is Status.RUNNING:
@@ -31,19 +31,13 @@ def hp_zero(t: Table) -> None:
         t.rule("END-S", "end.success", reward=Term(f"reward.{state.config.difficulty}"))
 
 
-def _finish(t: Table) -> None:
+def _finish(t: Step) -> None:
     t.state.phase = Phase.OVER
 
 
-def fail_now(t: Table, *, reason: str, clause: str) -> None:
-    """END-1: on F2/F3 the blackjacks already dealt are paid first; nothing else is settled."""
-    from dealer_assist.tables.onemillion import hole
-    from dealer_assist.tables.onemillion.settlement import pay_blackjacks
-
-    if t.state.game is not None:
-        hole.show_if_seen(t)
-    t.rule("END-1", "end.pay_blackjacks_first")
-    pay_blackjacks(t)
+def fail(t: Step, *, reason: str, clause: str) -> None:
+    """END-F2 / END-F3: the quest fails now (after END-1's blackjacks: ``flow.fail_now``);
+    a quest already won stays won."""
     if t.state.status is Status.RUNNING:
         t.state.status = Status.FAILURE
         t.state.reason = reason
@@ -51,7 +45,7 @@ def fail_now(t: Table, *, reason: str, clause: str) -> None:
     _finish(t)
 
 
-def after_settlement(t: Table) -> None:
+def after_settlement(t: Step) -> None:
     """END-2: success, then Burst Stream (DSK-7), then END-F1; then ANN-1 (not at HP 0: END-S
     has said the quest is won, and "0 P or less" is no announcement)."""
     state, game = t.state, t.game

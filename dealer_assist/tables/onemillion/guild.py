@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion import jokers
 from dealer_assist.cards import Card
 from dealer_assist.tables.onemillion.state import Hand, KnownCard, Phase
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 
 UNDER_CARDS = 6
 FORESIGHT_MP = 1  # GUILD-3
@@ -24,7 +24,7 @@ def under_ratio(hand: Hand) -> Fraction:
     return ratio
 
 
-def is_under(t: Table, hand: Hand) -> bool:
+def is_under(t: Step, hand: Hand) -> bool:
     """GUILD-2: a hand that stands with six or more cards without busting, not split."""
     return (
         t.state.config.under and not hand.split and len(hand.cards) >= UNDER_CARDS
@@ -32,19 +32,19 @@ def is_under(t: Table, hand: Hand) -> bool:
     )  # fmt: skip
 
 
-def gain_mp(t: Table, hand: Hand) -> None:
+def gain_mp(t: Step, hand: Hand) -> None:
     """GUILD-5: a hand paid 2.5× or more gives 1 MP at once."""
     t.state.mp += 1
     t.rule("GUILD-5", "guild.mp_gain", hand=hand.label, mp=t.state.mp)
 
 
-def spend_mp(t: Table, cost: int, clause: str) -> None:
+def spend_mp(t: Step, cost: int, clause: str) -> None:
     if t.state.mp < cost:
         t.refuse("GUILD-5", "guild.mp_short", cost=cost, mp=t.state.mp, skill=clause)
     t.state.mp -= cost
 
 
-def redistribute(t: Table, cmd: n.Redistribute) -> None:
+def redistribute(t: Step, cmd: n.Redistribute) -> None:
     """GUILD-1: pool every box's points and share them out again."""
     state, game = t.state, t.game
     if t.state.phase is not Phase.BETS:
@@ -84,7 +84,7 @@ def redistribute(t: Table, cmd: n.Redistribute) -> None:
     t.rule("GUILD-1", "guild.redistributed", pool=pool, left=state.redistribute_left)
 
 
-def backbet(t: Table) -> None:
+def backbet(t: Step) -> None:
     """GUILD-4: the deal comes first, the bets after it (3 MP)."""
     game = t.game
     if t.state.phase is not Phase.BETS:
@@ -98,7 +98,7 @@ def backbet(t: Table) -> None:
     t.rule("GUILD-4", "guild.backbet", mp=t.state.mp)
 
 
-def foresight(t: Table, hand: Hand, cards: tuple) -> None:
+def foresight(t: Step, hand: Hand, cards: tuple) -> None:
     """GUILD-3: the top card turned face up, and the open card under it shown (1 MP)."""
     state, game = t.state, t.game
     for card in cards:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dealer_assist.cards import Card
 from dealer_assist.tables.onemillion.state import Hand, JokerSighting, Phase, State
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 
 JOKERS_IN_SHOE = 7  # CARD-6
 
 
-def check_new_joker(t: Table) -> None:
+def check_new_joker(t: Step) -> None:
     """CARD-6: the shoe holds exactly seven jokers."""
     state = t.state
     game = state.game
@@ -38,7 +38,7 @@ def phase_name(state: State, number: int) -> Term:
     return Term("joker.phase.late" if number >= late_from(state) else "joker.phase.early")
 
 
-def sight(t: Table, sighting: int | None, *, where: str, public: bool, hole: bool = False) -> int:
+def sight(t: Step, sighting: int | None, *, where: str, public: bool, hole: bool = False) -> int:
     """A joker is seen: number it in each view that sees it for the first time (JK-1, JK-2).
 
     ``sighting`` is the index of a joker already on record (the same physical card seen
@@ -70,7 +70,7 @@ def mark(cards: list[Card], level: int) -> None:
             return
 
 
-def rule_for_players(t: Table, sighting: int) -> int:
+def rule_for_players(t: Step, sighting: int) -> int:
     """JK-5: a player's joker takes its effect by the players' count. Returns the level."""
     record = t.own_joker(sighting)
     assert record.players is not None
@@ -83,7 +83,7 @@ def rule_for_players(t: Table, sighting: int) -> int:
     return level
 
 
-def rule_for_dealer(t: Table, sighting: int) -> int:
+def rule_for_dealer(t: Step, sighting: int) -> int:
     """JK-5 / JK-8: the dealer's joker by the dealer's count; a ruling made once stands."""
     record = t.own_joker(sighting)
     if record.level is not None:
@@ -101,7 +101,7 @@ def rule_for_dealer(t: Table, sighting: int) -> int:
     return level
 
 
-def on_box_card(t: Table, hand: Hand, sighting: int, *, deferred: bool = False) -> None:
+def on_box_card(t: Step, hand: Hand, sighting: int, *, deferred: bool = False) -> None:
     """A joker dealt to a box (a player's hand or a burned box), JK-4 and JK-9.
 
     During a back-bet deal (GUILD-4) the effect waits until the bets are placed.

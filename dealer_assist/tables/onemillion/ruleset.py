@@ -7,15 +7,18 @@ from dataclasses import asdict
 
 from dealer_assist.cards import Card
 from dealer_assist.core.hand import Hand
-from dealer_assist.tables.onemillion.apply import can, expectation, legal, step
+from dealer_assist.tables.onemillion.apply import can, expectation, legal, legal_actions, step
 from dealer_assist.tables.onemillion.state import (
     Box, Config, Game, JokerSighting, KnownCard, Phase, State, Status,
 )  # fmt: skip
 from dealer_assist.tables.onemillion.view import game_record, to_json
+from dealer_assist.tables.onemillion import grammar
 from dealer_assist.core.table import Capabilities, Examples, Ruleset, Screens, Viewpoint
 from dealer_assist.tables.onemillion.public import public_view
 from dealer_assist.tables.onemillion.secrets import secrets_changed
 from dealer_assist.tables.onemillion.store import STORE
+from dealer_assist.tables.onemillion.topics import TOPICS
+from dealer_assist.tables.onemillion.simulation import SIMULATION
 
 _SETUP: list = [None, ""]  # the last setup written, and its JSON (the setup changes only before game 1)
 
@@ -62,14 +65,16 @@ RULESET = Ruleset(
     game_record=current_game,
     summary=summary,
     settling=frozenset({"settle.start", "end.pay_blackjacks_first"}),  # SET-A, or END-1 on a failure
-    grammar={},
-    keywords=(),
-    topics=(),
+    grammar=grammar.GRAMMAR,
+    keywords=grammar.KEYWORDS,
+    hand_grammar=grammar.HAND_GRAMMAR,
+    topics=TOPICS,
     store=STORE,
     screens=_screens,
     state_classes=(Box, Card, Config, Game, Hand, JokerSighting, KnownCard, State, Phase, Status),
     sources=("cards.py", "notation", "core", "tables/onemillion"),
-    capabilities=Capabilities(clock=True, hands=True, simulation=False),
+    capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True),
+    simulation=SIMULATION,
     examples=Examples(
         setup=("quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"),
         probes=("game", "deal 9", "deal JK", "peek", "reveal", "reveal 5", "dealer 7", "go", "1 ht 5", "1 st",
@@ -77,4 +82,5 @@ RULESET = Ruleset(
                 "empty", "lock 1", "ruleset casino"),
     ),  # fmt: skip
     secrets=secrets_changed,
+    hand_actions=legal_actions,
 )

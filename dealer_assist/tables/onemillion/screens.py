@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from dealer_assist import audit, live, overlay, render
-from dealer_assist import report as report_module
+from dealer_assist.tables.onemillion.clock import one_million_clock
+from dealer_assist.tables.onemillion.completion import RECALL, one_million_arguments, one_million_suggestions
+from dealer_assist.tables.onemillion import panel
+from dealer_assist.tables.onemillion.facts import one_million_facts
+from dealer_assist.tables.onemillion.guard import deal_guard_warning
+from dealer_assist.tables.onemillion.picture import picture
 from dealer_assist.core.table import Screens
 from dealer_assist.tables.onemillion.public import public_rulings
+from dealer_assist.tables.onemillion import report as report_module
 
 
 def _schema() -> type:
@@ -15,14 +20,18 @@ def _schema() -> type:
 
 
 SCREENS = Screens(
-    panel=render.live_state,
-    final=render.final_state,
-    facts=audit.one_million_facts,
-    suggestions=live.one_million_suggestions,
-    arguments=live.one_million_arguments,
-    picture=overlay.one_million_picture,
+    panel=panel.live_state,
+    final=panel.final_state,
+    settled=panel.settled,
+    facts=one_million_facts,
+    suggestions=one_million_suggestions,
+    arguments=one_million_arguments,
+    picture=picture,
     public_rulings=public_rulings,
     report=report_module,
     schema=_schema,
-    clock=live.one_million_clock,
+    clock=one_million_clock,
+    clause_styles=panel.CLAUSE_STYLES,
+    deal_guard=deal_guard_warning,
+    recall=RECALL,
 )

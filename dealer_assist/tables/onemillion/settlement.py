@@ -9,9 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from math import floor
 
+from dealer_assist.cards import Total, total
 from dealer_assist.tables.onemillion import end, guild, hole, skills
 from dealer_assist.tables.onemillion.state import Hand, Phase
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 
 RATIOS: dict[str, Fraction] = {
     "blackjack": Fraction(5, 2),  # BASE-2
@@ -31,7 +32,7 @@ def ledger_order(hands: list[Hand]) -> list[Hand]:
     return sorted(hands, key=lambda h: (h.box, h.letter or ""))
 
 
-def _entry(t: Table, step: str, hand: str | None, *, points: int = 0, damage: int = 0,
+def _entry(t: Step, step: str, hand: str | None, *, points: int = 0, damage: int = 0,
            heal: int = 0, rule: str) -> None:  # fmt: skip
     t.game.ledger.append(
         {"step": step, "hand": hand, "points": points, "damage": damage, "heal": heal,
@@ -39,7 +40,7 @@ def _entry(t: Table, step: str, hand: str | None, *, points: int = 0, damage: in
     )  # fmt: skip
 
 
-def showdown(t: Table, hand: Hand) -> tuple[str, Fraction]:
+def showdown(t: Step, hand: Hand) -> tuple[str, Fraction]:
     """The result of one hand (BASE-2, BASE-6…8, DSK-1, GUILD-2, JK-7)."""
     game = t.game
     if hand.nobet:
@@ -65,9 +66,7 @@ def showdown(t: Table, hand: Hand) -> tuple[str, Fraction]:
     return "lose", RATIOS["lose"]
 
 
-def game_total(t: Table):
-    from dealer_assist.cards import total
-
+def game_total(t: Step) -> Total:
     return total(t.game.dealer)
 
 
@@ -76,7 +75,7 @@ def winnings(bet: int, ratio: Fraction) -> int:
     return floor(bet * (ratio - 1))
 
 
-def pay(t: Table, hand: Hand, *, step: str, rule: str) -> None:
+def pay(t: Step, hand: Hand, *, step: str, rule: str) -> None:
     """Pay a hand (SET-A, SET-B, SET-E) and deal its damage (SET-1, SET-3); GUILD-5 MP."""
     state = t.state
     assert hand.ratio is not None
@@ -93,7 +92,7 @@ def pay(t: Table, hand: Hand, *, step: str, rule: str) -> None:
         end.hp_zero(t)
 
 
-def pay_blackjacks(t: Table) -> None:
+def pay_blackjacks(t: Step) -> None:
     """SET-A: each player blackjack wins 1.5× its bet (also run early: JK-7, END-1).
 
     A blackjack dealt in a back-bet deal is paid only once its box has bet (GUILD-4)."""
@@ -103,7 +102,7 @@ def pay_blackjacks(t: Table) -> None:
             pay(t, hand, step="A", rule="SET-A")
 
 
-def settle(t: Table) -> None:
+def settle(t: Step) -> None:
     state, game = t.state, t.game
     t.own_boxes()  # settlement changes the boxes' points, streaks and bankruptcies
     hole.show_if_seen(t)
@@ -159,7 +158,7 @@ def stake(hand: Hand) -> int:
     return 0
 
 
-def _first_step(t: Table, hands: list[Hand]) -> str:
+def _first_step(t: Step, hands: list[Hand]) -> str:
     """The clause of the first settlement step that moves anything (SET-E when none does)."""
     results = {h.result for h in hands if not h.paid}
     if "blackjack" in results:
@@ -171,7 +170,7 @@ def _first_step(t: Table, hands: list[Hand]) -> str:
     return "SET-E"
 
 
-def _collect(t: Table, hand: Hand, reserved: int) -> int:
+def _collect(t: Step, hand: Hand, reserved: int) -> int:
     """SET-C for one hand: its losing bet (and DSK-5 penalty). Returns what recovery may use.
 
     ``reserved`` is what the box's later hands still owe at SET-C: a bust penalty takes at
@@ -193,7 +192,7 @@ def _collect(t: Table, hand: Hand, reserved: int) -> int:
     return 0
 
 
-def _forfeit(t: Table, number: int, *, rule: str) -> None:
+def _forfeit(t: Step, number: int, *, rule: str) -> None:
     """JK-4 Lv.3 / DSK-4: the rest of the box's points are forfeited, never healed."""
     box = t.state.boxes[number]
     box.bankrupt = True
@@ -205,7 +204,7 @@ def _forfeit(t: Table, number: int, *, rule: str) -> None:
     t.rule("BOX-3", "box.left", box=number)
 
 
-def _heal(t: Table, healable: int) -> None:
+def _heal(t: Step, healable: int) -> None:
     """SET-D / HEAL-2: recovery by the collected losing bets, never above the cap."""
     state, game = t.state, t.game
     cap = state.config.heal_cap

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion import skills
 from dealer_assist.tables.onemillion.end import announce
 from dealer_assist.tables.onemillion.state import Box, Game, Phase
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 from dealer_assist.tables.onemillion.view import game_record
 
@@ -19,7 +19,7 @@ RULE_CLAUSES = {
 }  # fmt: skip
 
 
-def configure(t: Table, cmd: n.Command) -> None:
+def configure(t: Step, cmd: n.Command) -> None:
     state = t.state
     if state.phase is not Phase.SETUP:
         t.refuse("SETUP", "setup.too_late", command=cmd.keyword)
@@ -93,7 +93,7 @@ def configure(t: Table, cmd: n.Command) -> None:
             raise AssertionError(cmd)
 
 
-def start_game(t: Table) -> None:
+def start_game(t: Step) -> None:
     """`game`: the next game starts; HEAL-1 is judged now."""
     state = t.state
     if state.phase is Phase.SETUP:

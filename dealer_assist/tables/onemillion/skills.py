@@ -6,13 +6,13 @@ from collections import Counter
 
 from dealer_assist.cards import total
 from dealer_assist.tables.onemillion.state import Game, State
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 
 DICE_BY_DIFFICULTY = {"extreme": 3, "hard": 2, "normal": 2, "easy": 1}  # DSK-0 / SETUP
 
 
-def roll(t: Table, faces: tuple[int, ...]) -> None:
+def roll(t: Step, faces: tuple[int, ...]) -> None:
     """DSK-0: the skill of every face; a double aggravates it; a triple is Burst Stream."""
     state = t.state
     counts = Counter(faces)
@@ -71,7 +71,7 @@ def locked_boxes(state: State, dice: tuple[int, ...]) -> list[int]:
     return sorted(boxes)
 
 
-def time_bomb(t: Table) -> set[int]:
+def time_bomb(t: Step) -> set[int]:
     """DSK-4: update each betting box's losing streak; returns the boxes that blow up.
 
     A game is lost when none of the box's hands avoided a loss. A surrender is a loss; a

@@ -7,7 +7,7 @@ list shared between successive states, so a step costs the same at game 1 and ga
 A step's copy is cheap: the game and its hands are copied (almost every command changes
 them); the parts that change rarely — the setup, the boxes, the players' yellow cards, the
 joker records — are shared with the state before, and the step copies one of them only when
-it changes it (``Table.own_boxes`` and the like: copy on write). The copies are plain
+it changes it (``Step.own_boxes`` and the like: copy on write). The copies are plain
 generated functions, not the ``copy`` module.
 """
 
@@ -203,7 +203,7 @@ class State:
     def copy(self) -> "State":
         """A copy the engine may change: the game is copied; the setup, the boxes, the yellow
         cards and the joker records are shared until a step changes them (copy on write,
-        ``Table.own_*``); cards, rulings and finished games are immutable and shared."""
+        ``Step.own_*``); cards, rulings and finished games are immutable and shared."""
         return _copy_state(self)
 
     def skill(self, face: int) -> int:

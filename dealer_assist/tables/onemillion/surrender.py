@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion import flow
 from dealer_assist.tables.onemillion.state import Hand
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 
 
-def call(t: Table, cmd: n.SurrenderCall) -> None:
+def call(t: Step, cmd: n.SurrenderCall) -> None:
     """`sr BOX …` during the call: those boxes surrender (SURR-1, SURR-2 with GUILD-6)."""
     game = t.game
     clause = game.call or "SURR-1"
@@ -31,11 +31,11 @@ def call(t: Table, cmd: n.SurrenderCall) -> None:
         t.rule(clause, "surrender.done", box=number, bet=hand.bet)
 
 
-def go(t: Table) -> None:
+def go(t: Step) -> None:
     flow.close_call(t)
 
 
-def late(t: Table, hand: Hand) -> None:
+def late(t: Step, hand: Hand) -> None:
     """SURR-3: late surrender on the first two cards of an unsplit hand, before any action."""
     if not t.state.config.late_surrender:
         t.refuse("SURR-3", "surrender.late_off")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dealer_assist import notation as n
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion import notation as n
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.i18n import Numbers
 
 YELLOWS_TO_LEAVE = 2
@@ -23,7 +23,7 @@ def stand_in(state, player: str) -> str | None:
     return None
 
 
-def yellow(t: Table, cmd: n.Yellow) -> None:
+def yellow(t: Step, cmd: n.Yellow) -> None:
     state = t.state
     box = state.boxes.get(cmd.box)
     if box is None:

@@ -1,4 +1,4 @@
-"""One Million's offers at the prompt (the ``rulesets`` hooks "suggestions" and "arguments"):
+"""One Million's offers at the prompt (``Screens.suggestions`` and ``Screens.arguments``):
 the commands possible now, bet amounts, a hand's actions, card ranks wherever a card is expected.
 
 Every suggestion is a command, or the start of one, that the engine accepts now: each is tried
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import RANKS, Card
-from dealer_assist.tables.onemillion import Phase, State, can, expectation, legal
+from dealer_assist.tables.onemillion.apply import can, expectation, legal
+from dealer_assist.tables.onemillion.state import Phase, State
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import Term
-from dealer_assist.live.completion import Argument, closing, hand_words
+from dealer_assist.core.table import Recall
+from dealer_assist.live.completion import Argument, closing, hand_words, listed
 
 
 CARD_WORDS = (*RANKS, *(f"[{rank}]" for rank in RANKS), "JK", "[?]")
@@ -186,17 +188,17 @@ def _box_argument(state: State, box: int) -> Argument:
     return Argument(str(box), "complete.box", {"player": seat.player, "points": seat.points})
 
 
-def one_million_arguments(state: State, words: list[str], last_bets: dict[int, int] | None = None
+def one_million_arguments(state: State, words: list[str], remembered: dict[int, int] | None = None
                           ) -> list[Argument]:  # fmt: skip
     """One Million: difficulties after ``quest``, boxes after ``bet``, ``sr``, ``yellow``,
-    amounts after ``bet BOX`` (``last_bets``: each box's last bet, offered first), a hand's
+    amounts after ``bet BOX`` (``remembered``: each box's last bet, offered first), a hand's
     actions, and card ranks wherever a card is expected."""
     head, args = words[0].lower(), words[1:]
     try:
         hand = n.parse_hand(head)
         if hand is not None:
             return _hand_arguments(state, hand, args)
-        return _command_arguments(state, head, args, last_bets or {})
+        return _command_arguments(state, head, args, remembered or {})
     except DealerAssistError:  # what was typed so far cannot be read: nothing to offer
         return []
 
@@ -212,7 +214,7 @@ def _hand_arguments(state: State, ref: n.HandRef, args: list[str]) -> list[Argum
     return []
 
 
-def _command_arguments(state: State, head: str, args: list[str], last_bets: dict[int, int]) -> list[Argument]:
+def _command_arguments(state: State, head: str, args: list[str], remembered: dict[int, int]) -> list[Argument]:
     phase = state.phase
     if head == "quest" and not args:
         return [Argument(d, "complete.difficulty", {"difficulty": Term(f"difficulty.{d}")})  # 「難易度 Extreme」
@@ -237,15 +239,14 @@ def _command_arguments(state: State, head: str, args: list[str], last_bets: dict
             box = n.parse_box(args[0])
             game = state.game
             last = game.bets.get(box) if game is not None else None
-            return bet_amounts(state, box, last or last_bets.get(box))
+            return bet_amounts(state, box, last or remembered.get(box))
         return []
     if head == "deal":
         before = tuple(n.parse_card(word) for word in args)
         return _cards(state, lambda c: n.Deal((*before, c)))
     if head == "sr":
-        before = tuple(n.parse_box(word) for word in args)
-        return [_box_argument(state, b) for b in state.boxes if b not in before
-                and can(state, n.SurrenderCall((*before, b)))]  # fmt: skip
+        return listed(args, state.boxes, lambda boxes: can(state, n.SurrenderCall(boxes)),
+                      lambda box: _box_argument(state, box))  # fmt: skip
     if head == "yellow" and not args:
         return [_box_argument(state, b) for b in state.boxes if can(state, n.Yellow(b))]
     if head == "lock" and not args:
@@ -261,3 +262,20 @@ def _command_arguments(state: State, head: str, args: list[str], last_bets: dict
     if head in makers and not args:
         return _cards(state, makers[head])
     return []
+
+
+def last_bets(events: list[dict]) -> dict[int, int]:
+    """Each box's latest bet with an amount, from the stored ``Bet`` events (newest first):
+    completion offers it first (``Screens.recall``)."""
+    found: dict[int, int] = {}
+    for data in events:
+        try:
+            box, amount = int(data["box"]), data["amount"]
+        except (TypeError, ValueError, KeyError):
+            continue
+        if isinstance(amount, int) and amount > 0:
+            found.setdefault(box, amount)
+    return found
+
+
+RECALL = Recall("Bet", last_bets)

@@ -1,6 +1,7 @@
 """Mission One Million quests, simulated through the One Million rules engine
-(``engine.apply.step``), fed the commands a dealer would type — the way ``scriptgen`` does —
-from a modelled half-up shoe (``sim.shoe.HalfUpShoe``).
+(``apply.step``), fed the commands a dealer would type — the way ``scriptgen`` does — from a
+modelled half-up shoe (``simulation.shoe.HalfUpShoe``); the figures are summed by
+``simulation.run``.
 
 The players' policy (stated in the output):
 
@@ -8,7 +9,7 @@ The players' policy (stated in the output):
 - **Bets** — every box that is not bankrupt bets ``bet`` (a fraction) of its points at the start
   of each game, rounded down to two significant digits (BET-3), at least the minimum bet,
   at most the DSK-2 cap when the dealer holds skill 2.
-- **Play** — basic strategy on totals (``casino.cpu.basic_decision``: the multi-deck S17
+- **Play** — basic strategy on totals (``core.strategy.basic_decision``: the multi-deck S17
   chart) against the dealer's face-up first card, among the actions the engine allows
   (``engine.apply.legal_actions``: no double after a split here, BASE-4). At the up-ace call
   (SURR-1) a box surrenders what the chart surrenders against an ace (hard 16); at an open
@@ -27,16 +28,16 @@ from __future__ import annotations
 import random
 import time
 
-from dealer_assist import notation as n
-from dealer_assist.tables.casino.cpu import basic_decision, chart
+from dealer_assist.tables.onemillion import notation as n
+from dealer_assist.core.strategy import basic_decision, chart
 from dealer_assist.cards import Card
 from dealer_assist.tables.onemillion.apply import legal_actions, step
 from dealer_assist.tables.onemillion.flow import current_hand
 from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
 from dealer_assist.tables.onemillion.state import Phase, State, Status
-from dealer_assist.tables.onemillion.table import Table
+from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.sim import progress
-from dealer_assist.sim.shoe import HalfUpShoe
+from dealer_assist.tables.onemillion.simulation.shoe import HalfUpShoe
 
 MAX_STEPS_PER_GAME = 2_000  # a guard: a game never needs nearly as many commands
 ACE = Card("A")
@@ -172,7 +173,7 @@ class Quest:
 
     def on_players(self) -> None:
         state = self.state
-        hand = current_hand(Table(state))
+        hand = current_hand(Step(state))
         ref = n.HandRef(hand.box, hand.letter)
         if hand.split and len(hand.cards) == 1:
             card = self.card()

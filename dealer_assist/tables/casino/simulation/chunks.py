@@ -1,4 +1,4 @@
-"""The casino table, simulated through its own rules engine (``casino.apply.step_in_place``).
+"""The casino table's simulation workers, through its own rules engine (``apply.step_in_place``).
 
 Two measurements, each a function of one chunk of work (its own seed, so that a run's result
 does not depend on how many workers share the chunks):
@@ -16,7 +16,8 @@ does not depend on how many workers share the chunks):
   players; counts its wins, draws and losses (RANK-2, RANK-3).
 
 The strategies are ``casino.cpu``'s; the actions offered to a hand are asked of the engine
-itself (``casino.apply.legal_actions``), remembered per kind of hand.
+itself (``casino.apply.legal_actions``), remembered per kind of hand. The figures are summed
+by ``simulation.run``; the chunks are run by the shared ``dealer_assist.sim.runner``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import random
 import time
 from collections import Counter
 
-from dealer_assist import notation as n
+from dealer_assist.tables.casino import notation as n
 from dealer_assist.tables.casino import play
 from dealer_assist.tables.casino.apply import legal_actions, step_in_place
 from dealer_assist.tables.casino.cpu import CATCH_UP_MOST, CATCH_UP_ROUND, Decider
@@ -33,7 +34,7 @@ from dealer_assist.tables.casino.state import BET, SHOE, CasinoState, Phase
 from dealer_assist.tables.casino.step import Step
 from dealer_assist.tables.casino.table import verdict
 from dealer_assist.sim import progress
-from dealer_assist.sim.shoe import CasinoShoe
+from dealer_assist.tables.casino.simulation.shoe import CasinoShoe
 
 UNLIMITED = 10**12  # the seat's chips when the chip rules are relaxed (house edge)
 GAME, GO, PEEK, REVEAL = n.Game(), n.Go(), n.Peek(), n.Reveal()

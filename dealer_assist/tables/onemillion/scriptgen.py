@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from dealer_assist import notation as n
+from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import JOKER, RANKS, Card
 from dealer_assist.tables.onemillion import Phase, Session, can
 from dealer_assist.tables.onemillion.skills import DICE_BY_DIFFICULTY, bet_cap, lock_dice
@@ -281,10 +281,10 @@ class Generator:
 
     def on_players(self) -> None:
         from dealer_assist.tables.onemillion.flow import current_hand
-        from dealer_assist.tables.onemillion.table import Table
+        from dealer_assist.tables.onemillion.step import Step
 
         state, rng = self.session.state, self.rng
-        hand = current_hand(Table(state))
+        hand = current_hand(Step(state))
         assert hand is not None
         label = hand.label
         top = self.shoe.peek()

@@ -1,17 +1,18 @@
-"""The working context of one step: a private copy of the state plus the rulings made.
+"""The working context of one step: a private copy of the state plus the rulings made, with
+copy on write for the parts of the state a step shares with the state before it.
 
-Every rule module receives a ``Table``. A refusal raises ``RuleViolation`` before the copy
+Every rule module receives a ``Step`` (the casino's is ``tables.casino.step.Step``); it holds
+no rule itself (the shoe's are ``shoe``). A refusal raises ``RuleViolation`` before the copy
 is handed back, so the caller's state is never touched (a refused command changes nothing).
 """
 
 from __future__ import annotations
 
-from dealer_assist.cards import Card
 from dealer_assist.core.step import Work
-from dealer_assist.tables.onemillion.state import Box, Config, Game, Hand, JokerSighting, KnownCard, State
+from dealer_assist.tables.onemillion.state import Box, Config, Game, Hand, JokerSighting, State
 
 
-class Table(Work):
+class Step(Work):
     __slots__ = ("_owned",)
 
     def __init__(self, state: State) -> None:
@@ -60,38 +61,3 @@ class Table(Work):
             if hand.label == label:
                 return hand
         raise KeyError(label)
-
-    # -- the shoe (DRAW-6, CARD-6, known top cards)
-
-    def known_top(self, card: Card) -> KnownCard | None:
-        """The card known to be on top of the shoe, if any; ``card`` must be it."""
-        if not self.state.known_top:
-            return None
-        known = self.state.known_top[0]
-        if not known.accepts(card):
-            self.refuse(known.clause, "shoe.known_top", card=str(card), known=str(known.card))
-        return known
-
-    def take_card(self, card: Card) -> tuple[Card, int | None]:
-        """A card leaves the shoe; returns it as recorded and its joker sighting, if seen.
-
-        Checks, in this order: the shoe is not empty (DRAW-6), the card matches a card known
-        to be on top (GUILD-3, NOTATION), and it is not an eighth joker (CARD-6).
-        """
-        from dealer_assist.tables.onemillion import jokers  # the shoe and the joker count meet here
-
-        state = self.state
-        if state.shoe_left is not None and state.shoe_left <= 0:
-            self.refuse("DRAW-6", "shoe.empty")
-        sighting = None
-        known = self.known_top(card)
-        if known is not None:
-            card, sighting = known.card, known.sighting
-            state.known_top.pop(0)
-        elif card.is_unknown:
-            self.refuse("CARD-2", "card.unknown_here")
-        elif card.is_joker:
-            jokers.check_new_joker(self)
-        if state.shoe_left is not None:
-            state.shoe_left -= 1
-        return card, sighting
