@@ -200,7 +200,7 @@ def report(target: str | None, fmt: str, output: str | None, every: bool, lang: 
                  "problem": None if verdict.ok else _verdict_text(verdict, label)}  # fmt: skip
     meta = {"session": stored[1].name, "created": stored[1].created} if stored is not None \
         else {"session": Path(label).name}  # a script: its file's name  # fmt: skip
-    document = rulesets.screens(session.state).report.build(session.state, chain=chain, meta=meta)
+    document = rulesets.screens(session.state).report().build(session.state, chain=chain, meta=meta)
     _write_report(document, fmt, output, lang)
 
 
@@ -242,7 +242,7 @@ def _report_all(db_path: str | None, fmt: str, output: str | None) -> None:
         rows = store.sessions()
         documents = []
         for name in rulesets.names():
-            table = rulesets.screens(name).report
+            table = rulesets.screens(name).report()
             if table.totals is None:
                 continue
             reports, others = [], 0

@@ -48,6 +48,11 @@ def names() -> list[str]:
     return list(TABLES)
 
 
+def loaded() -> list[str]:
+    """The tables already imported, in the registry's order."""
+    return [name for name in TABLES if name in _LOADED]
+
+
 def of(state: Any) -> Ruleset:
     """The table a state belongs to."""
     return get(type(state).RULESET)

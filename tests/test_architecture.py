@@ -97,3 +97,24 @@ def test_every_table_is_complete(name):
     screens = rulesets.screens(name)
     assert table.examples.setup and table.secrets is not None
     assert screens.schema() is not None and callable(screens.panel)
+
+
+def test_no_two_tables_claim_one_command():
+    """Every registered table's grammar merged at once: a head two tables claim is refused (the
+    parser merges the loaded tables first, so a clash could hide until the other is loaded)."""
+    from dealer_assist import notation as n
+
+    assert set(n.grammar()) >= {head for name in rulesets.names() for head in rulesets.get(name).grammar}
+
+
+def test_a_head_two_tables_claim_is_refused_when_the_grammars_merge(monkeypatch):
+    from dataclasses import replace
+
+    from dealer_assist.notation import parser
+
+    casino = rulesets.get("casino")
+    clash = replace(casino, grammar={**casino.grammar, "bet": casino.grammar["ins"]})
+    monkeypatch.setitem(rulesets._LOADED, "casino", clash)
+    monkeypatch.setattr(parser, "_MERGED", {})
+    with pytest.raises(TypeError, match="'bet'"):
+        parser.grammar()

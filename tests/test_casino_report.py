@@ -201,7 +201,7 @@ def test_each_round_of_the_sample_and_the_chips_after_it(sample, data):
 
 
 def test_the_report_is_the_tables_hook(sample):
-    hook = rulesets.screens(sample).report  # the module itself: build, print_text, FORMATS
+    hook = rulesets.screens(sample).report()  # the module itself: build, print_text, FORMATS
     assert hook is casino_report
     assert set(hook.FORMATS) == {"markdown", "html", "json", "csv"}
 

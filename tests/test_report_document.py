@@ -120,7 +120,7 @@ def _state(sample: str):
 @pytest.mark.parametrize("sample", ["extreme_445.txt", "casino_game.txt"])
 def test_each_tables_build_returns_a_document_the_shared_writers_render(sample):
     state = _state(sample)
-    table = rulesets.screens(state).report
+    table = rulesets.screens(state).report()
     document = table.build(state, meta={"session": "s", "created": None})
     assert isinstance(document, Document)
     for lang in ("en", "ja"):
@@ -133,11 +133,11 @@ def test_each_tables_build_returns_a_document_the_shared_writers_render(sample):
 
 def test_report_all_totals_are_a_document_too():
     state = _state("extreme_445.txt")
-    table = rulesets.screens(state).report
+    table = rulesets.screens(state).report()
     document = table.totals([table.build(state, meta={"session": "s", "created": None})], other_tables=2)
     assert isinstance(document, Document) and document["sessions"] == 1 and document["other_tables"] == 2
     assert document.page("en").plain and all(write(document, "en") for write in writers.FORMATS.values())
-    assert rulesets.screens(_state("casino_game.txt")).report.totals is None  # counted apart by `report --all`
+    assert rulesets.screens(_state("casino_game.txt")).report().totals is None  # counted apart by `report --all`
 
 
 def test_the_writers_import_no_table():

@@ -121,7 +121,7 @@ class Screens:
     arguments: Callable[[Any, list[str], Any], list[Any]]  # (state, words, remembered) -> arguments
     picture: Callable[[Any, str], dict]  # (players' view, lang) -> the overlay's picture
     public_rulings: Callable[[Any, Any, str], list]  # (rulings, state, lang) -> what viewers may read
-    report: TableReport  # the table's report: build, totals
+    report: Callable[[], TableReport]  # the table's report (build, totals), imported when first asked for
     schema: Callable[[], type]  # the pydantic model of the table's `replay --json`
     clause_styles: Mapping[str, str] = field(default_factory=dict)  # clause family -> rich style
     hint: Callable[..., Any] | None = None

@@ -74,7 +74,8 @@ SHARED_HAND_GRAMMAR: dict[str, HandParser] = {
 def _parse_hand_command(hand: HandRef, args: list[str]) -> Command:
     if not args:
         raise NotationError("notation.hand_action", hand=str(hand))
-    parser = hand_grammar().get(JA_ACTIONS.get(args[0], args[0].lower()))
+    action = JA_ACTIONS.get(args[0], args[0].lower())
+    parser = _merge(every=False)["hands"].get(action) or hand_grammar().get(action)
     if parser is not None:
         return parser(hand, args[1:])
     if len(args) == 1:
@@ -154,20 +155,24 @@ SHARED_GRAMMAR: dict[str, Parser] = {
 # --------------------------------------------------------------------------- the tables' own
 
 
-_MERGED: dict[str, dict] = {}
+_MERGED: dict[tuple[str, ...], dict] = {}
 
 
-def _merge() -> dict[str, dict]:
-    """The shared grammar with every registered table's own (``Ruleset.grammar``,
-    ``hand_grammar``, ``keywords``): a head two tables claim is a mistake found here."""
-    if not _MERGED:
-        from dealer_assist import rulesets
+def _merge(every: bool = True) -> dict:
+    """The shared grammar with the registered tables' own (``Ruleset.grammar``, ``hand_grammar``,
+    ``keywords``): every table's, or (``every=False``) those of the tables already loaded, so
+    that parsing at one table does not load the others until a word only another table knows
+    is read. A head two tables claim is a mistake found here."""
+    from dealer_assist import rulesets
 
+    tables = tuple(rulesets.names() if every else rulesets.loaded())
+    merged = _MERGED.get(tables)
+    if merged is None:
         grammar: dict[str, Parser] = dict(SHARED_GRAMMAR)
         hands: dict[str, HandParser] = dict(SHARED_HAND_GRAMMAR)
         keywords = list(SHARED_KEYWORDS)
         owner: dict[str, str] = {}
-        for name in rulesets.names():
+        for name in tables:
             table = rulesets.get(name)
             for mine, into in ((table.grammar, grammar), (table.hand_grammar, hands)):
                 for head, parser in mine.items():
@@ -175,9 +180,11 @@ def _merge() -> dict[str, dict]:
                         raise TypeError(f"table {name!r} claims the command {head!r} of {owner.get(head, 'the notation')}")
                     into[head], owner[head] = parser, name
             keywords += [k for k in table.keywords if k not in keywords]
-        _MERGED.update(grammar=grammar, hands=hands, keywords=tuple(keywords),
-                       actions=(*SHARED_HAND_ACTIONS, *(h for h in hands if h not in SHARED_HAND_ACTIONS)))  # fmt: skip
-    return _MERGED
+        merged = _MERGED[tables] = {
+            "grammar": grammar, "hands": hands, "keywords": tuple(keywords),
+            "actions": (*SHARED_HAND_ACTIONS, *(h for h in hands if h not in SHARED_HAND_ACTIONS)),
+        }  # fmt: skip
+    return merged
 
 
 def grammar() -> dict[str, Parser]:
@@ -225,7 +232,7 @@ def _parse_command(segment: str) -> Command:
     hand = parse_hand(head)
     if hand is not None:
         return _parse_hand_command(hand, args)
-    parser = grammar().get(head)
+    parser = _merge(every=False)["grammar"].get(head) or grammar().get(head)
     if parser is None:
         raise NotationError("notation.unknown", got=shown(tokens[0]))
     return parser(args, segment)

@@ -27,7 +27,7 @@ The parts, one job each:
 - ``loop``: the interactive prompt (``run_prompt``), its completer and key bindings;
 - ``lines``: one line entered and its rulings printed (``handle_line``), the pipe (``run_pipe``);
 - ``completion``: the completion menu (``completions``, ``matching``, ``argument_completions``);
-- ``topics``: the help topics (``TOPICS``, ``topics_for``, ``topic_help``);
+- ``topics``: the help topics (``all_topics()``, ``topics_for``, ``topic_help``);
 - ``words``: the prompt words ``help``, ``hint``, ``quit`` (``help_text``, ``hint_text``,
   ``prompt_word``);
 - ``toolbar``: the bottom toolbar and the TIME-1 clocks it shows (``toolbar_html``, ``Clocks``);
@@ -44,7 +44,7 @@ from dealer_assist.prompt.guards import (
     CARD_REFUSALS, DEAL_WORDS, CardHint, card_refusal, deal_now, guard_warning,
 )  # fmt: skip
 from dealer_assist.prompt.topics import (
-    ALL_WORDS, HAND_TOPICS, TOPICS, Topic, japanese_words, topic_help, topic_of, topics_for,
+    ALL_WORDS, Topic, all_topics, hand_topics, japanese_words, topic_help, topic_of, topics_for,
 )  # fmt: skip
 from dealer_assist.prompt.completion import argument_completions, completions, matching
 from dealer_assist.prompt.words import STRATEGY_WORDS, help_text, hint_text, prompt_answer, prompt_word
@@ -53,9 +53,16 @@ from dealer_assist.prompt.lines import LOSING, WindowLost, handle_line, n_comman
 from dealer_assist.prompt.loop import ROWS_WITHOUT_CPR, output_without_cpr, run_prompt
 
 __all__ = [
-    "ALL_WORDS", "CARD_REFUSALS", "DEAL_WORDS", "HAND_TOPICS", "LOSING", "ROWS_WITHOUT_CPR", "STRATEGY_WORDS",
-    "TOPICS", "CardHint", "Clocks", "Topic", "WindowLost", "argument_completions", "card_refusal", "completions",
-    "deal_now", "guard_warning", "handle_line", "help_text", "hint_text", "japanese_words", "matching",
+    "ALL_WORDS", "CARD_REFUSALS", "DEAL_WORDS", "LOSING", "ROWS_WITHOUT_CPR", "STRATEGY_WORDS",
+    "CardHint", "Clocks", "Topic", "all_topics", "WindowLost", "argument_completions", "card_refusal", "completions",
+    "deal_now", "guard_warning", "hand_topics", "handle_line", "help_text", "hint_text", "japanese_words", "matching",
     "n_commands", "output_without_cpr", "prompt_answer", "prompt_word", "run_pipe", "run_prompt", "text",
     "toolbar_html", "topic_help", "topic_of", "topics_for", "verify_command",
 ]  # fmt: skip
+
+
+def __getattr__(name: str):
+    """``TOPICS`` and ``HAND_TOPICS``, built when first asked for (the tables are imported then)."""
+    import importlib
+
+    return getattr(importlib.import_module("dealer_assist.prompt.topics"), name)

@@ -9,7 +9,7 @@ from dealer_assist.live import Argument, arguments, suggestions
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
 from dealer_assist.prompt.guards import deal_now
-from dealer_assist.prompt.topics import TOPICS, topic_of
+from dealer_assist.prompt.topics import all_topics, topic_of
 
 
 def completions(state, lang: str = "en") -> list[tuple[str, str, str]]:
@@ -17,7 +17,7 @@ def completions(state, lang: str = "en") -> list[tuple[str, str, str]]:
     its description from the catalog in ``lang``."""
     out = []
     for option in suggestions(state):
-        topic = TOPICS[topic_of(option)]
+        topic = all_topics()[topic_of(option)]
         stem = option.strip(SPACE_CHARS)
         shown = stem + (f" {topic.hint}" if topic.hint and (option.endswith(" ") or topic.hint[0] == "[") else "")
         short = "help.short.undo_end" if stem == "undo end" else f"help.short.{topic.name}"  # after the end
@@ -58,7 +58,7 @@ def argument_completions(state, typed: str, lang: str = "en", *, remembered=None
     if not words:
         return []
     if words[0].lower() in ("help", "ヘルプ") and len(words) == 1:
-        options = [Argument(name, f"help.short.{name}", {}) for name in TOPICS]
+        options = [Argument(name, f"help.short.{name}", {}) for name in all_topics()]
     else:
         if deal_now(words[0]) is not None:  # deal! takes the cards of deal
             words = ["deal", *words[1:]]

@@ -41,7 +41,7 @@ def _all_topics() -> dict[str, Topic]:
 _BUILT: dict[str, Topic] = {}
 
 
-def topics() -> dict[str, Topic]:
+def all_topics() -> dict[str, Topic]:
     """Every command's topic, built when first asked for (the tables are imported then)."""
     if not _BUILT:
         _BUILT.update(_all_topics())
@@ -50,13 +50,13 @@ def topics() -> dict[str, Topic]:
 
 def hand_topics() -> tuple[str, ...]:
     """The topics of a hand's commands (``HAND ht CARD`` …), for ``help 3``."""
-    return tuple(t.name for t in topics().values() if t.form.startswith("HAND "))
+    return tuple(t.name for t in all_topics().values() if t.form.startswith("HAND "))
 
 
 def __getattr__(name: str):
     """``TOPICS`` and ``HAND_TOPICS`` as module names, for those who import them."""
     if name == "TOPICS":
-        return topics()
+        return all_topics()
     if name == "HAND_TOPICS":
         return hand_topics()
     raise AttributeError(name)
@@ -81,7 +81,7 @@ def topics_for(query: str) -> list[str] | None:
         return []
     first, low = tokens[0], tokens[0].lower()
     if low in ALL_WORDS:
-        return list(topics())
+        return list(all_topics())
     if n.parse_hand(low) is not None or low == "hand":
         if len(tokens) == 1:
             return list(hand_topics())
@@ -97,7 +97,7 @@ def topics_for(query: str) -> list[str] | None:
     word = "quit" if word == "exit" else word
     if word == "sr":
         return ["sr", "late_sr"]
-    return [word] if word in topics() else None
+    return [word] if word in all_topics() else None
 
 
 def japanese_words(topic: str) -> list[str]:
@@ -118,7 +118,7 @@ def japanese_words(topic: str) -> list[str]:
 
 def topic_help(name: str, lang: str = "en") -> str:
     """One command explained: its form, what it does, an example, its clauses, its words."""
-    topic = topics()[name]
+    topic = all_topics()[name]
     sep = text("list.sep", lang)
     what = text(f"help.cmd.{name}", lang, names=sep.join(topic.names)).replace("\n", "\n  ")
     lines = [text("help.topic", lang, form=topic.form, what=what, example=text(f"help.example.{name}", lang))]

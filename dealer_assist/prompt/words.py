@@ -10,7 +10,7 @@ from dealer_assist.i18n import Term
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
 from dealer_assist.prompt.completion import completions
-from dealer_assist.prompt.topics import TOPICS, topic_help, topics_for
+from dealer_assist.prompt.topics import all_topics, topic_help, topics_for
 
 
 def help_text(state, lang: str = "en", query: str = "") -> str:
@@ -19,11 +19,11 @@ def help_text(state, lang: str = "en", query: str = "") -> str:
     if query.strip(SPACE_CHARS):
         names = topics_for(query)
         if names is None:
-            return text("help.unknown", lang, word=n.shown(query.strip(SPACE_CHARS)), commands=" ".join(TOPICS))
-        if len(names) == len(TOPICS):
-            width = min(max(len(t.form) for t in TOPICS.values()), 26)  # a longer form: its own line
+            return text("help.unknown", lang, word=n.shown(query.strip(SPACE_CHARS)), commands=" ".join(all_topics()))
+        if len(names) == len(all_topics()):
+            width = min(max(len(t.form) for t in all_topics().values()), 26)  # a longer form: its own line
             rows = []
-            for t in TOPICS.values():
+            for t in all_topics().values():
                 what = text(f"help.short.{t.name}", lang)
                 rows += [f"  {t.form}", f"  {'':{width}}  {what}"] if len(t.form) > width else [
                     f"  {t.form.ljust(width)}  {what}"]  # fmt: skip

@@ -13,7 +13,7 @@ from dealer_assist import notation as n
 from dealer_assist.core.table import Screens
 from dealer_assist.i18n import text
 from dealer_assist.live import Argument, closing
-from tinytable import report, rules
+from tinytable import rules
 from tinytable.commands import Draw, Hole, Show
 
 RANKS = tuple(rules.ORDER)
@@ -121,12 +121,18 @@ class TinyGame(_Model):
     log: list[Round]
 
 
+def _report():
+    from tinytable import report
+
+    return report
+
+
 def _schema() -> type:
     return TinyGame
 
 
 SCREENS = Screens(
     panel=panel, final=final, settled=settled, facts=facts, suggestions=suggestions, arguments=arguments,
-    picture=picture, public_rulings=public_rulings, report=report, schema=_schema,
+    picture=picture, public_rulings=public_rulings, report=_report, schema=_schema,
     clause_styles={"HC": "green"},
 )  # fmt: skip

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dealer_assist.core.table import Screens
 from dealer_assist.tables.casino import cpu, shell
-from dealer_assist.tables.casino import report as report_module
+
+
+def _report():
+    """The table's report (imported when a report is asked for: the writers are not needed
+    to deal)."""
+    from dealer_assist.tables.casino import report
+
+    return report
 
 
 def _schema() -> type:
@@ -22,7 +29,7 @@ SCREENS = Screens(
     arguments=shell.arguments,
     picture=shell.picture,
     public_rulings=shell.public_rulings,
-    report=report_module,
+    report=_report,
     schema=_schema,
     hint=cpu.advice,
 )

@@ -10,7 +10,14 @@ from dealer_assist.tables.onemillion.guard import deal_guard_warning
 from dealer_assist.tables.onemillion.picture import picture
 from dealer_assist.core.table import Screens
 from dealer_assist.tables.onemillion.public import public_rulings
-from dealer_assist.tables.onemillion import report as report_module
+
+
+def _report():
+    """The table's report (imported when a report is asked for: the writers are not needed
+    to deal)."""
+    from dealer_assist.tables.onemillion import report
+
+    return report
 
 
 def _schema() -> type:
@@ -28,7 +35,7 @@ SCREENS = Screens(
     arguments=one_million_arguments,
     picture=picture,
     public_rulings=public_rulings,
-    report=report_module,
+    report=_report,
     schema=_schema,
     clock=one_million_clock,
     clause_styles=panel.CLAUSE_STYLES,
