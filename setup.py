@@ -1,6 +1,7 @@
 """The one build step pyproject.toml cannot declare: compile the message catalogs.
 
-``build_py`` compiles every ``dealer_assist/locales/*.po`` to the ``.mo`` file the tool reads at
+``build_py`` compiles every ``dealer_assist/locales/*.po`` (and a table's own,
+``dealer_assist/tables/NAME/locales/*.po``) to the ``.mo`` file the tool reads at
 run time with the standard library's gettext (``dealer_assist/i18n.py``, whose ``compile_mo``
 does the work with Babel, a build requirement). The MO files go
 
@@ -63,8 +64,9 @@ class BuildPyWithCatalogs(build_py):
 
     def _catalogs(self) -> list[tuple[Path, Path]]:
         """(the PO in the source tree, the MO's path inside the package tree)."""
-        source = Path(self.get_package_dir(PACKAGE), "locales")
-        return [(po, Path(PACKAGE, "locales", po.stem + ".mo")) for po in sorted(source.glob("*.po"))]
+        root = Path(self.get_package_dir(PACKAGE))
+        found = sorted(root.glob("locales/*.po")) + sorted(root.glob("tables/*/locales/*.po"))  # a table's own too
+        return [(po, Path(PACKAGE, po.relative_to(root).with_suffix(".mo"))) for po in found]
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
         outputs = super().get_outputs(include_bytecode)

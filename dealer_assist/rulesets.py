@@ -75,9 +75,7 @@ def new_state(name: str = DEFAULT) -> Any:
 def step(state: Any, cmd: Command) -> tuple[Any, list]:
     """One command at the state's table; `ruleset NAME` chooses the table, as the first
     command of a session only."""
-    from dealer_assist.notation.commands import Ruleset as Choose
-
-    if isinstance(cmd, Choose):
+    if cmd.keyword == "ruleset":  # the shared `ruleset NAME` (no table may claim the word)
         current = of(state)
         chosen = get(cmd.name)
         if state != current.new_state():
@@ -99,9 +97,7 @@ def legal(state: Any) -> list[str]:
 
 
 def can(state: Any, cmd: Command) -> bool:
-    from dealer_assist.notation.commands import Ruleset as Choose
-
-    if isinstance(cmd, Choose):
+    if cmd.keyword == "ruleset":
         try:
             step(state, cmd)
         except (RuleViolation, SessionError):

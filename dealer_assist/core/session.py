@@ -27,7 +27,7 @@ from dealer_assist import notation as n
 from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist import rulesets
 from dealer_assist.core.step import Ruling
-from dealer_assist.core.table import TableState
+from dealer_assist.core.table import Ruleset, TableState
 from dealer_assist.rulesets import expectation, step  # the state's own table (dealer_assist.rulesets)
 
 
@@ -56,6 +56,8 @@ class Session:
         # first one held here), None while it runs; after the end only notes are accepted
         self._ended_at: int | None = 0 if self._state.over else None
         self.folded = 0  # the commands folded again by undos (a measure of what undo costs)
+        self._kind: type | None = None  # the table of the last state stepped (``_table``)
+        self._ruleset: Ruleset | None = None
 
     @property
     def state(self) -> TableState:
@@ -95,7 +97,14 @@ class Session:
             self._ended_at = len(self.events)
         if isinstance(cmd, n.Game):
             self._checkpoint(len(self.events), state)
-        return Outcome(cmd, tuple(rulings), game=state.games, settled=rulesets.of(state).settles(rulings))
+        settled = bool(rulings) and self._table(state).settles(rulings)
+        return Outcome(cmd, tuple(rulings), game=state.games, settled=settled)
+
+    def _table(self, state: TableState) -> Ruleset:
+        """The state's table (kept while the session stays at one table)."""
+        if type(state) is not self._kind:
+            self._kind, self._ruleset = type(state), rulesets.of(state)
+        return self._ruleset
 
     def submit_all(self, commands: tuple[n.Command, ...] | list[n.Command], *,
                    final_end: Callable[[], str] | None = None) -> list[Outcome]:  # fmt: skip
