@@ -14,11 +14,11 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dealer_assist.core.table import Ruleset, Screens, check_screens
 from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist.tables import DEFAULT, TABLES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the interface is imported when a table is first loaded (``--help`` needs none)
+    from dealer_assist.core.table import Ruleset, Screens
     from dealer_assist.notation.commands import Command
 
 _LOADED: dict[str, Ruleset] = {}
@@ -31,6 +31,8 @@ def get(name: str) -> Ruleset:
     if found is None:
         if name not in TABLES:
             raise RuleViolation("SETUP", "ruleset.unknown", name=name, names=", ".join(TABLES))
+        from dealer_assist.core.table import Ruleset
+
         found = importlib.import_module(TABLES[name]).RULESET
         if not isinstance(found, Ruleset) or found.name != name:
             raise TypeError(f"{TABLES[name]}.RULESET is not the Ruleset of table {name!r}")
@@ -61,6 +63,8 @@ def of(state: Any) -> Ruleset:
 def screens(table: Ruleset | str | Any) -> Screens:
     """The table's screens (of a ruleset, a table's name or a state), built once and checked
     against its capabilities."""
+    from dealer_assist.core.table import Ruleset, check_screens
+
     ruleset = table if isinstance(table, Ruleset) else get(table) if isinstance(table, str) else of(table)
     built = _SCREENS.get(ruleset.name)
     if built is None:

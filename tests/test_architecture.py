@@ -118,3 +118,18 @@ def test_a_head_two_tables_claim_is_refused_when_the_grammars_merge(monkeypatch)
     monkeypatch.setattr(parser, "_MERGED", {})
     with pytest.raises(TypeError, match="'bet'"):
         parser.grammar()
+
+
+def test_a_tables_hand_action_that_reads_as_a_card_is_refused(monkeypatch):
+    """``3a 9`` is a split hand's card: a table's own hand action may not be a card word, or
+    the same text would mean two things depending on which tables are loaded."""
+    from dataclasses import replace
+
+    from dealer_assist.notation import parser
+
+    million = rulesets.get("onemillion")
+    clash = replace(million, hand_grammar={**million.hand_grammar, "jk": million.hand_grammar["foresight"]})
+    monkeypatch.setitem(rulesets._LOADED, "onemillion", clash)
+    monkeypatch.setattr(parser, "_MERGED", {})
+    with pytest.raises(TypeError, match="reads as a card"):
+        parser.grammar()

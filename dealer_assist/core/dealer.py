@@ -17,9 +17,10 @@ from dealer_assist.core.step import Ruling, Work
 STAND_ON = 17
 
 
-def must_hit(value: Total) -> bool:
-    """Whether the dealer draws on ``value`` (stands on all 17s, soft 17 included)."""
-    return value.value < STAND_ON
+def must_hit(value: Total, *, hits_soft_17: bool = False) -> bool:
+    """Whether the dealer draws on ``value``: below 17, and on a soft 17 where the table's
+    dealer hits it (H17); the plain dealer stands on all 17s, soft 17 included (S17)."""
+    return value.value < STAND_ON or (hits_soft_17 and value.soft and value.value == STAND_ON)
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,6 +172,7 @@ class Ruleset:
     state_classes: tuple[type, ...]  # what a snapshot of this table may hold
     sources: tuple[str, ...]  # the package files its rules are made of (the snapshot fingerprint)
     capabilities: Capabilities = Capabilities()
+    options: Any = None  # the table's rules as parameters (a frozen record: the casino's decks, S17 …)
     hand_grammar: Mapping[str, HandParser] = field(default_factory=dict)  # its own hand actions
     # (state, hand label) -> the shared actions (ht st dd sp sr) that hand may take now, when
     # capabilities.hands: what completion offers and the rules accept must be the same

@@ -75,14 +75,15 @@ def _parse_hand_command(hand: HandRef, args: list[str]) -> Command:
     if not args:
         raise NotationError("notation.hand_action", hand=str(hand))
     action = JA_ACTIONS.get(args[0], args[0].lower())
-    parser = _merge(every=False)["hands"].get(action) or hand_grammar().get(action)
-    if parser is not None:
-        return parser(hand, args[1:])
-    if len(args) == 1:
+    parser = _merge(every=False)["hands"].get(action)
+    if parser is None and len(args) == 1:  # a split hand's card (no table's action is a card word)
         try:
             return SplitCard(hand, parse_card(args[0]))
         except NotationError:
             pass
+    parser = parser or hand_grammar().get(action)
+    if parser is not None:
+        return parser(hand, args[1:])
     raise NotationError("notation.hand_action", hand=str(hand))
 
 
@@ -174,6 +175,9 @@ def _merge(every: bool = True) -> dict:
         owner: dict[str, str] = {}
         for name in tables:
             table = rulesets.get(name)
+            for head in table.hand_grammar:
+                if _is_card(head):
+                    raise TypeError(f"table {name!r}: the hand action {head!r} reads as a card")
             for mine, into in ((table.grammar, grammar), (table.hand_grammar, hands)):
                 for head, parser in mine.items():
                     if head in into:
@@ -185,6 +189,14 @@ def _merge(every: bool = True) -> dict:
             "actions": (*SHARED_HAND_ACTIONS, *(h for h in hands if h not in SHARED_HAND_ACTIONS)),
         }  # fmt: skip
     return merged
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except NotationError:
+        return False
+    return True
 
 
 def grammar() -> dict[str, Parser]:

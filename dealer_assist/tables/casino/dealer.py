@@ -7,6 +7,7 @@ from dealer_assist.tables.casino import notation as n
 from dealer_assist.cards import Card, Total, total
 from dealer_assist.core import dealer as core_dealer
 from dealer_assist.core.dealer import DealerRules, must_hit
+from dealer_assist.tables.casino.options import OPTIONS
 from dealer_assist.core.step import Ruling
 from dealer_assist.tables.casino import pay, shoe
 from dealer_assist.tables.casino.state import Phase
@@ -44,7 +45,9 @@ def reveal(t: Step, cmd: n.Reveal) -> None:
 
 def _stands(value: Total) -> Ruling | None:
     """DEALER-2: the plain dealer stands on every 17, soft 17 too."""
-    return None if must_hit(value) else Ruling("DEALER-2", "casino.dealer_stands", {"total": value})
+    if must_hit(value, hits_soft_17=OPTIONS.dealer_hits_soft_17):
+        return None
+    return Ruling("DEALER-2", "casino.dealer_stands", {"total": value})
 
 
 def _draws(t: Step) -> None:

@@ -12,6 +12,7 @@ from dealer_assist.core.hand import Hand
 from dealer_assist.tables.casino import grammar
 from dealer_assist.core.table import Capabilities, Examples, Ruleset, Screens, Viewpoint
 from dealer_assist.tables.casino.public import public_view
+from dealer_assist.tables.casino.options import OPTIONS
 from dealer_assist.tables.casino.secrets import secrets_changed
 from dealer_assist.tables.casino.store import STORE
 from dealer_assist.tables.casino.topics import TOPICS
@@ -60,6 +61,7 @@ RULESET = Ruleset(
     screens=_screens,
     state_classes=(Card, CasinoState, Hand, Phase, Round, Seat),
     sources=("cards.py", "notation", "core", "tables/casino"),
+    options=OPTIONS,
     capabilities=Capabilities(hint=True, hands=True, simulation=True),
     simulation=SIMULATION,
     examples=Examples(

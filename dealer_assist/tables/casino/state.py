@@ -10,19 +10,20 @@ from dealer_assist.cards import Card
 from dealer_assist.core.copier import copier
 from dealer_assist.core.hand import Hand
 from dealer_assist.core.history import History
+from dealer_assist.tables.casino.options import OPTIONS
 
 DEALER = "D"
-CHIPS = 100  # TABLE-2
-BET = 10  # TABLE-4
-INSURANCE = 5  # INS-2
-ROUNDS = 5  # TABLE-3
-SEATS = 6  # TABLE-1
-SHOE = 312  # SHOE-1
-DECKS = 6  # SHOE-1: six 52-card decks
+CHIPS = OPTIONS.chips  # TABLE-2
+BET = OPTIONS.bet  # TABLE-4
+INSURANCE = OPTIONS.insurance  # INS-2
+ROUNDS = OPTIONS.rounds  # TABLE-3
+SEATS = OPTIONS.seats  # TABLE-1
+DECKS = OPTIONS.decks  # SHOE-1: six 52-card decks
+SHOE = 52 * DECKS  # SHOE-1: 312 cards
 PER_RANK = 4 * DECKS  # SHOE-1: 24 aces, 24 twos, ... in the shoe
 PER_CARD = DECKS  # SHOE-1: 6 of each exact card (As, Td ...)
-RESHUFFLE_BELOW = 78  # SHOE-3: a quarter of the shoe
-MAX_HANDS = 4  # PLAY-5
+RESHUFFLE_BELOW = OPTIONS.reshuffle_below  # SHOE-3: a quarter of the shoe
+MAX_HANDS = OPTIONS.max_hands  # PLAY-5
 
 
 class Phase(StrEnum):

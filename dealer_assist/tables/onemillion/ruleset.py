@@ -73,6 +73,7 @@ RULESET = Ruleset(
     screens=_screens,
     state_classes=(Box, Card, Config, Game, Hand, JokerSighting, KnownCard, State, Phase, Status),
     sources=("cards.py", "notation", "core", "tables/onemillion"),
+    options=Config(),
     capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True),
     simulation=SIMULATION,
     examples=Examples(
