@@ -3,6 +3,8 @@ run-out clock's command) and the toolbar in a terminal without cursor position r
 
 from __future__ import annotations
 
+import threading
+
 from typing import Callable
 
 from rich.console import Console, Group
@@ -50,6 +52,19 @@ def output_without_cpr(output, renderer: Callable[[], object]) -> None:
             return max(1, min(ROWS_WITHOUT_CPR, output.get_size().rows))
 
     output.get_rows_below_cursor_position = rows_below_cursor
+
+
+def _warm() -> None:
+    """What completion and help need at every table — every table's grammar, the help topics —
+    made while the dealer reads the first prompt, so that no keystroke pays for it."""
+    from dealer_assist import notation as n
+    from dealer_assist.prompt.topics import all_topics
+
+    try:
+        n.grammar()
+        all_topics()
+    except Exception:  # noqa: BLE001 - a warm-up only: the same work is done again when needed
+        pass
 
 
 def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume: str | None = None) -> None:
@@ -107,6 +122,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     # a terminal found not to answer CPRs: draw the toolbar from then on, without a warning
     session.app.renderer.cpr_not_supported_callback = session.app.invalidate
     console.print(render.panel(live.state, lang))
+    threading.Thread(target=_warm, name="warm", daemon=True).start()
     held: str | None = None  # a deal line a guard held: sent again, it goes through
     takes_back = 0  # a held replacement (issue 17): the events of the partial line it takes back
     partial: deal_line.Partial | None = None  # the last line entered, if its deal stopped inside a round
