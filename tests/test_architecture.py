@@ -133,3 +133,20 @@ def test_a_tables_hand_action_that_reads_as_a_card_is_refused(monkeypatch):
     monkeypatch.setattr(parser, "_MERGED", {})
     with pytest.raises(TypeError, match="reads as a card"):
         parser.grammar()
+
+
+def test_a_member_without_its_capability_or_a_capability_without_its_member_is_refused():
+    """The shell tests a table's flags, never probes for a member: the two must agree."""
+    from dataclasses import replace
+
+    from dealer_assist.core.table import Capabilities
+
+    casino = rulesets.get("casino")
+    with pytest.raises(TypeError, match="capability hands=False but its member is set"):
+        replace(casino, capabilities=Capabilities(hint=True, simulation=True))
+    with pytest.raises(TypeError, match="capability hands=True but its member is missing"):
+        replace(casino, hand_actions=None)
+    with pytest.raises(TypeError, match="capability hint=True but screens.hint is missing"):
+        from dealer_assist.core.table import check_screens
+
+        check_screens(casino, replace(rulesets.screens(casino), hint=None))

@@ -43,7 +43,7 @@ def test_the_targets_are_those_of_the_tables_that_declare_a_simulation():
 
 def test_a_table_that_declares_a_simulation_must_have_one():
     casino = rulesets.get("casino")
-    with pytest.raises(TypeError, match="declares a simulation"):
+    with pytest.raises(TypeError, match="capability simulation=True but its member is missing"):
         dataclasses.replace(casino, simulation=None)
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, Se
 if TYPE_CHECKING:
     from dealer_assist.core.expectation import Expectation
     from dealer_assist.core.history import History
+    from dealer_assist.core.simulation import Simulation
     from dealer_assist.core.step import Ruling
     from dealer_assist.notation.commands import Command, HandRef
 
@@ -177,7 +178,7 @@ class Ruleset:
     # (state, hand label) -> the shared actions (ht st dd sp sr) that hand may take now, when
     # capabilities.hands: what completion offers and the rules accept must be the same
     hand_actions: Callable[[Any, str], list[str]] | None = None
-    simulation: Any = None  # the table's simulation (sim entry points) when capabilities.simulation
+    simulation: Simulation | None = None  # what `simulate` runs, when capabilities.simulation
     examples: Examples | None = None  # for the conformance walks
     # (state, keep_check) -> the same table with what only the dealer knows changed (``keep_check``:
     # so that the same next command stays legal); the players' view must not change with it
@@ -185,10 +186,11 @@ class Ruleset:
     catalogs: str | None = None  # a package whose locales/ holds the table's own catalogs (a table shipped apart)
 
     def __post_init__(self) -> None:
-        if self.capabilities.simulation and self.simulation is None:
-            raise TypeError(f"table {self.name!r} declares a simulation but has none")
-        if self.capabilities.hands and self.hand_actions is None:
-            raise TypeError(f"table {self.name!r} declares blackjack hands but no hand_actions")
+        caps = self.capabilities
+        for flag, member in (("simulation", self.simulation), ("hands", self.hand_actions)):
+            if getattr(caps, flag) != (member is not None):
+                raise TypeError(f"table {self.name!r}: capability {flag}={getattr(caps, flag)} but its member is "
+                                f"{'set' if member is not None else 'missing'}")  # fmt: skip
         if not self.examples or self.secrets is None:
             raise TypeError(f"table {self.name!r} needs examples and secrets for the conformance tests")
 
