@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 from dealer_assist.notation import parse_line
-from dealer_assist.tables.onemillion import Session, to_json
+from dealer_assist.replay import replay_text
+from dealer_assist.tables.onemillion import to_json
 from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 
 from _outside import cold_starts, command, verdict, whole_process
@@ -32,15 +33,16 @@ def script(games: int, seed: int = 1) -> list[str]:
 
 
 def replay(lines: list[str]) -> tuple[float, int]:
+    """What `replay FILE --json` does in-process: the script folded (``replay_text``, the lines
+    parsed before: cached) and its JSON object built; (seconds, commands)."""
+    text = "\n".join(lines) + "\n"
+    commands = sum(len(parse_line(line)) for line in lines)
     start = time.perf_counter()
-    session = Session()
-    commands = 0
-    for line in lines:
-        cmds = parse_line(line)
-        session.submit_all(cmds)
-        commands += len(cmds)
-    to_json(session.state)
-    return time.perf_counter() - start, commands
+    result = replay_text(text, keep_lines=False)
+    to_json(result.session.state)
+    seconds = time.perf_counter() - start
+    assert result.ok, result.error_text()
+    return seconds, commands
 
 
 TARGET_RATE = 50_000  # commands/s replaying a 1,000-game script

@@ -23,8 +23,6 @@ def replay(script: str, as_json: bool, lang: str) -> None:
     Exit status 0 when every line was accepted; 2 at the first refused line (stderr names
     the line and the clause; --json still prints the state before that line).
     """
-    import json
-
     lang = cli_lang.LANG
     from dealer_assist.rulesets import to_json
     from dealer_assist.replay import replay_text
@@ -35,9 +33,11 @@ def replay(script: str, as_json: bool, lang: str) -> None:
         exc.path = None  # type: ignore[attr-defined]
         click.echo(error_text(exc, lang), err=True)
         sys.exit(2)
-    result = replay_text(text)
+    result = replay_text(text, keep_lines=not as_json)  # --json prints the end state only
     if as_json:
-        click.echo(json.dumps(to_json(result.session.state), ensure_ascii=False, indent=2))
+        from dealer_assist import jsontext
+
+        click.echo(jsontext.dumps(to_json(result.session.state)))
     else:
         _print_replay(result, lang)
     if not result.ok:

@@ -43,16 +43,20 @@ class ReplayResult:
         return text("session.line", lang, line=self.error_line, error=body)
 
 
-def replay_text(text: str, *, session: Session | None = None) -> ReplayResult:
-    result = ReplayResult(session or Session())
+def replay_text(text: str, *, session: Session | None = None, keep_lines: bool = True) -> ReplayResult:
+    """The script folded line by line. ``keep_lines``: keep each line with its outcomes (what
+    the text replay prints); without it only the session is kept (``replay --json``)."""
+    result = ReplayResult(session or Session(owned=True))  # nothing here keeps a state: stepped in place
+    submit_all, kept = result.session.submit_all, result.lines
     for number, raw in lines(text):  # the notation's one definition of a line
         try:
             commands = parse_line(raw)
             if not commands:
                 continue
-            outcomes = result.session.submit_all(commands)
+            outcomes = submit_all(commands)
         except DealerAssistError as exc:
             result.error, result.error_line = exc, number
             break
-        result.lines.append(LineResult(number, raw.rstrip(n.SPACE_CHARS), outcomes))
+        if keep_lines:
+            kept.append(LineResult(number, raw.rstrip(n.SPACE_CHARS), outcomes))
     return result

@@ -31,9 +31,10 @@ from dealer_assist.core.table import Ruleset, TableState
 from dealer_assist.rulesets import expectation, step  # the state's own table (dealer_assist.rulesets)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outcome:
-    """What one accepted command did."""
+    """What one accepted command did (never changed once made; not frozen, which would make
+    it several times slower to build, once per command)."""
 
     command: n.Command
     rulings: tuple[Ruling, ...]
@@ -47,17 +48,26 @@ CHECKPOINT_EVERY = 32  # and the start of every 32nd game
 
 
 class Session:
-    def __init__(self, state: TableState | None = None) -> None:
-        self._state = state if state is not None else rulesets.new_state()
-        self._stale = False  # an undo took commands off the log: fold again when asked
+    """The fold over accepted commands. ``owned``: the session steps its state in place (the
+    table's ``Ruleset.step_owned``) and copies it only at its checkpoints, so a caller must not
+    keep ``session.state`` across a command (replay does not; live play keeps the default). A
+    refused command then folds the state again from the last checkpoint (the start of its game)
+    when it is next asked for: it still changes nothing."""
+
+    def __init__(self, state: TableState | None = None, *, owned: bool = False) -> None:
+        state = state if state is not None else rulesets.new_state()
+        self._owned = owned
+        self._state = state.copy() if owned else state
+        self._stale = False  # an undo (or, owned, a refusal) took commands off: fold again when asked
         self.events: list[n.Command] = []
-        self._checkpoints: list[tuple[int, TableState]] = [(0, self._state)]
+        self._checkpoints: list[tuple[int, TableState]] = [(0, state)]
         # the number of events after which the session had ended (0: it had ended before the
         # first one held here), None while it runs; after the end only notes are accepted
-        self._ended_at: int | None = 0 if self._state.over else None
+        self._ended_at: int | None = 0 if state.over else None
         self.folded = 0  # the commands folded again by undos (a measure of what undo costs)
         self._kind: type | None = None  # the table of the last state stepped (``_table``)
         self._ruleset: Ruleset | None = None
+        self._step: Callable | None = None  # that table's step (its ``step_owned`` when owned)
 
     @property
     def state(self) -> TableState:
@@ -79,7 +89,7 @@ class Session:
         """The state at a game's start; the one RECENT games back is dropped unless it is the
         start of every CHECKPOINT_EVERY-th game."""
         checkpoints = self._checkpoints
-        checkpoints.append((at, state))
+        checkpoints.append((at, state.copy() if self._owned else state))
         old = len(checkpoints) - RECENT_CHECKPOINTS - 1
         if old > 0 and checkpoints[old][1].games % CHECKPOINT_EVERY:
             del checkpoints[old]
@@ -90,7 +100,18 @@ class Session:
         that ``final_end()`` says was announced."""
         if isinstance(cmd, n.Undo):
             return Outcome(cmd, (), self.undo(end=isinstance(cmd, n.UndoEnd), final_end=final_end))
-        state, rulings = step(self.state, cmd)
+        state = self._state if not self._stale else self.state
+        if type(state) is not self._kind or cmd.keyword == "ruleset":
+            self._table(state)
+            state, rulings = step(state, cmd)  # the registry's step: it knows `ruleset NAME`
+        elif self._owned:
+            try:
+                state, rulings = self._step(state, cmd)
+            except BaseException:
+                self._stale = True  # the state may be half-changed: folded again from the checkpoint
+                raise
+        else:
+            state, rulings = self._step(state, cmd)
         self.events.append(cmd)
         self._state = state
         if self._ended_at is None and state.over:
@@ -101,9 +122,11 @@ class Session:
         return Outcome(cmd, tuple(rulings), game=state.games, settled=settled)
 
     def _table(self, state: TableState) -> Ruleset:
-        """The state's table (kept while the session stays at one table)."""
+        """The state's table (kept while the session stays at one table) and its step."""
         if type(state) is not self._kind:
             self._kind, self._ruleset = type(state), rulesets.of(state)
+            owned = self._ruleset.step_owned if self._owned else None
+            self._step = owned if owned is not None else self._ruleset.step
         return self._ruleset
 
     def submit_all(self, commands: tuple[n.Command, ...] | list[n.Command], *,
@@ -122,12 +145,14 @@ class Session:
         """What ``restore`` needs to take the session back to now, before ``commands``.
 
         Without an undo among them the log only grows, so its length suffices; the few
-        checkpoints are copied (a game started by ``commands`` may thin them out).
+        checkpoints are copied (a game started by ``commands`` may thin them out). An owned
+        state is changed in place: it is folded again from the checkpoint instead (``None``).
         """
         events: list[n.Command] | int = len(self.events)
         if any(isinstance(cmd, n.Undo) for cmd in commands):
             events = list(self.events)
-        return (self._state, self._stale, events, list(self._checkpoints), self._ended_at)
+        state = None if self._owned else self._state
+        return (state, self._stale, events, list(self._checkpoints), self._ended_at)
 
     def restore(self, saved: tuple) -> None:
         state, stale, events, checkpoints, ended_at = saved
@@ -136,7 +161,7 @@ class Session:
         else:
             del self.events[events:]
         self._checkpoints = checkpoints
-        self._state, self._stale, self._ended_at = state, stale, ended_at
+        self._state, self._stale, self._ended_at = state, stale or state is None, ended_at
 
     def undo(self, *, end: bool = False, final_end: Callable[[], str] | None = None) -> n.Command:
         """Take back the last command (the state is folded again when next asked for).
@@ -164,15 +189,23 @@ class Session:
         the checkpoints of all the games passed on the way (at most 32; later games thin them
         out again as they are played)."""
         start, state = self._checkpoints[-1]
+        if self._owned:  # the checkpoint is kept as it is: the fold changes a copy in place
+            state = state.copy()
         events = self.events
         for at in range(start, len(events)):
             cmd = events[at]
-            state = step(state, cmd)[0]
+            state = step(state, cmd)[0] if not self._owned else self._fold_owned(state, cmd)
             if isinstance(cmd, n.Game):  # every game passed: the undos after this one start there
-                self._checkpoints.append((at + 1, state))
+                self._checkpoints.append((at + 1, state.copy() if self._owned else state))
         self.folded += len(events) - start
         self._state = state
         self._stale = False
+
+    def _fold_owned(self, state: TableState, cmd: n.Command) -> TableState:
+        if type(state) is not self._kind or cmd.keyword == "ruleset":
+            self._table(state)
+            return step(state, cmd)[0]
+        return self._step(state, cmd)[0]
 
     @classmethod
     def replay(cls, commands: list[n.Command]) -> "Session":

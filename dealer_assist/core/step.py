@@ -13,9 +13,11 @@ from typing import Any, NoReturn
 from dealer_assist.errors import RuleViolation
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Ruling:
-    """One thing the rules forced, with the clause that forced it."""
+    """One thing the rules forced, with the clause that forced it (never changed once made:
+    not frozen only because a frozen dataclass is several times slower to build, and a step
+    makes one for almost every command)."""
 
     clause: str
     key: str

@@ -184,6 +184,10 @@ class Ruleset:
     # so that the same next command stays legal); the players' view must not change with it
     secrets: Callable[..., Any] | None = None
     catalogs: str | None = None  # a package whose locales/ holds the table's own catalogs (a table shipped apart)
+    # ``step`` on a state its caller owns and never looks at again if the command is refused: the
+    # table may change it in place instead of copying it (a session that keeps its own copies at
+    # its checkpoints, like replay's, folds faster); absent, ``step`` is used
+    step_owned: Callable[[Any, Command], tuple[Any, list[Ruling]]] | None = None
 
     def __post_init__(self) -> None:
         caps = self.capabilities

@@ -89,14 +89,16 @@ def legal(state: CasinoState) -> list[str]:
     return sorted(set(names))
 
 
-def step(state: CasinoState, cmd: n.Command):
+def step(state: CasinoState, cmd: n.Command, *, owned: bool = False):
+    """One command: the new state and the rulings. ``owned``: the caller owns ``state`` and
+    drops it if the command is refused, so it is changed in place (``Ruleset.step_owned``)."""
     if isinstance(cmd, n.Undo):
         raise SessionError("session.undo_here")
     if isinstance(cmd, n.Note):
         return state, []
     if state.over:
         raise RuleViolation("RANK-1", "casino.over")
-    t = Step(state.copy())
+    t = Step(state if owned else state.copy())
     _dispatch(t, cmd)
     return t.state, t.rulings
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from dealer_assist.cards import Card
 from dealer_assist.tables.casino import apply
@@ -46,6 +47,7 @@ RULESET = Ruleset(
     choice_clause="TABLE-1",
     new_state=CasinoState,
     step=apply.step,
+    step_owned=partial(apply.step, owned=True),
     expectation=apply.expectation,
     legal=apply.legal,
     can=apply.can,

@@ -153,7 +153,10 @@ def _refuse_out_of_turn(state: State, cmd: n.Command) -> None:
     raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected)
 
 
-def step(state: State, cmd: n.Command) -> tuple[State, list[Ruling]]:
+def step(state: State, cmd: n.Command, *, owned: bool = False) -> tuple[State, list[Ruling]]:
+    """One command: the new state and the rulings. ``owned``: the caller owns ``state`` and
+    drops it if the command is refused, so it is changed in place, not copied
+    (``Ruleset.step_owned``)."""
     if isinstance(cmd, n.Undo):
         raise SessionError("session.undo_here")
     if isinstance(cmd, n.Note):
@@ -161,7 +164,7 @@ def step(state: State, cmd: n.Command) -> tuple[State, list[Ruling]]:
     if state.over:
         raise RuleViolation(END_CLAUSE.get(state.reason or "", "END-2"), "quest.over",
                             status=Term(f"status.{state.status.value}"))  # fmt: skip
-    t = Step(state.copy())
+    t = Step(state if owned else state.copy())
     _dispatch(t, cmd)
     return t.state, t.rulings
 
@@ -189,39 +192,45 @@ def _dispatch(t: Step, cmd: n.Command) -> None:
             _refuse_out_of_turn(state, cmd)
     if not isinstance(cmd, ACCEPTS[state.phase]):
         _refuse_out_of_turn(state, cmd)
-    match cmd:
-        case n.Game():
-            setup.start_game(t)
-        case n.Quest() | n.Hp() | n.Dice() | n.Seat() | n.Skill() | n.JokerLevels() | n.Shoe() | n.Rule():
-            setup.configure(t, cmd)
-        case n.Bet():
-            if bets.bet(t, cmd):  # the last bet after a back-bet deal: the window closes (GUILD-4)
-                flow.close_late_bets(t)
-        case n.Redistribute():
-            guild.redistribute(t, cmd)
-        case n.Backbet():
-            guild.backbet(t)
-        case n.Deal():
-            deal.deal(t, cmd)
-        case n.SurrenderCall():
-            surrender.call(t, cmd)
-        case n.Go():
-            surrender.go(t)
-        case n.Peek():
-            if not t.game.check:
-                t.refuse("BASE-6", "check.not_needed")
-            deal.peek(t, cmd)
-        case n.Lock():
-            deal.lock(t, cmd)
-        case n.HandCommand():
-            actions.act(t, cmd)
-        case n.TimeUp():
-            actions.timeup(t)
-        case n.Reveal():
-            draw.reveal(t, cmd)
-        case n.Next():
-            draw.next_card(t, cmd)
-        case n.DealerCard():
-            draw.dealer_card(t, cmd)
-        case _:  # pragma: no cover
-            raise AssertionError(cmd)
+    handler = HANDLERS.get(type(cmd)) or _handler(type(cmd))
+    handler(t, cmd)
+
+
+def _bet(t: Step, cmd: n.Bet) -> None:
+    if bets.bet(t, cmd):  # the last bet after a back-bet deal: the window closes (GUILD-4)
+        flow.close_late_bets(t)
+
+
+def _peek(t: Step, cmd: n.Peek) -> None:
+    if not t.game.check:
+        t.refuse("BASE-6", "check.not_needed")
+    deal.peek(t, cmd)
+
+
+# the rule module each command goes to (a command's class, or the class it is a kind of)
+HANDLERS: dict[type, Any] = {
+    n.Game: lambda t, cmd: setup.start_game(t),
+    **dict.fromkeys(SETUP_COMMANDS, setup.configure),
+    n.Bet: _bet,
+    n.Redistribute: guild.redistribute,
+    n.Backbet: lambda t, cmd: guild.backbet(t),
+    n.Deal: deal.deal,
+    n.SurrenderCall: surrender.call,
+    n.Go: lambda t, cmd: surrender.go(t),
+    n.Peek: _peek,
+    n.Lock: deal.lock,
+    n.HandCommand: actions.act,
+    n.TimeUp: lambda t, cmd: actions.timeup(t),
+    n.Reveal: draw.reveal,
+    n.Next: draw.next_card,
+    n.DealerCard: draw.dealer_card,
+}
+
+
+def _handler(kind: type) -> Any:
+    """The handler of a command class not listed itself (a hand action: ``HandCommand``)."""
+    for base in kind.__mro__:
+        if base in HANDLERS:
+            HANDLERS[kind] = HANDLERS[base]
+            return HANDLERS[kind]
+    raise AssertionError(kind)  # pragma: no cover - ACCEPTS lets only these through

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from dataclasses import asdict
 
 from dealer_assist.cards import Card
@@ -57,6 +58,7 @@ RULESET = Ruleset(
     choice_clause="SETUP",
     new_state=State,
     step=step,
+    step_owned=partial(step, owned=True),
     expectation=expectation,
     legal=legal,
     can=can,

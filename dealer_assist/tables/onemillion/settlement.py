@@ -25,6 +25,8 @@ RATIOS: dict[str, Fraction] = {
     "joker": Fraction(0),
 }
 LOSSES = ("lose", "bust", "joker")
+_DAMAGE_FROM = Fraction(3, 2)  # SET-1: a payout of 1.5x or more deals damage
+_MP_FROM = Fraction(5, 2)  # GUILD-5: a blackjack's payout gains MP
 
 
 def ledger_order(hands: list[Hand]) -> list[Hand]:
@@ -82,11 +84,11 @@ def pay(t: Step, hand: Hand, *, step: str, rule: str) -> None:
     ratio = Fraction(hand.ratio).limit_denominator(1000)
     amount = winnings(hand.bet, ratio)
     t.own_boxes()[hand.box].points += amount
-    damage = min(amount, state.hp) if ratio >= Fraction(3, 2) else 0
+    damage = min(amount, state.hp) if ratio >= _DAMAGE_FROM else 0
     state.hp -= damage
     hand.paid = True
     _entry(t, step, hand.label, points=amount, damage=damage, rule=rule)
-    if ratio >= Fraction(5, 2):
+    if ratio >= _MP_FROM:
         guild.gain_mp(t, hand)
     if damage and state.hp == 0:
         end.hp_zero(t)

@@ -16,7 +16,8 @@ class Step(Work):
     __slots__ = ("_owned",)
 
     def __init__(self, state: State) -> None:
-        super().__init__(state)
+        self.state = state  # ``Work``'s two members, set here: one call less per command
+        self.rulings = []
         self._owned: set[object] = set()  # the shared parts this step has copied already
 
     # -- copy on write: the parts of the state a step shares with the state before it
