@@ -25,7 +25,11 @@ except ImportError:  # pragma: no cover - a dependency, but the text is the same
 
 # a float that Python writes with a negative exponent (``1e-05``, ``5.9e-08``) and orjson
 # otherwise (``0.00001``, ``5.9e-8``): its text, or a string that merely looks like it
-_SMALL_FLOAT = re.compile(rb"\de-|0\.0000")
+_EXPONENT = re.compile(rb"\de-")
+
+
+def _small_float(data: bytes) -> bool:
+    return b"0.0000" in data or (b"e-" in data and _EXPONENT.search(data) is not None)
 
 
 def dumps(obj: Any) -> str:
@@ -36,6 +40,6 @@ def dumps(obj: Any) -> str:
         except (TypeError, orjson.JSONEncodeError):
             pass
         else:
-            if not _SMALL_FLOAT.search(data):  # else perhaps a float written otherwise: the slow way
+            if not _small_float(data):  # else perhaps a float written otherwise: the slow way
                 return data.decode("utf-8")
     return json.dumps(obj, ensure_ascii=False, indent=2)

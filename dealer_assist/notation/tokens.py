@@ -30,7 +30,21 @@ _UNITS = {"": 1, "k": 1000, "m": 1_000_000}
 
 
 def parse_card(token: str) -> Card:
-    """``9``, ``[K]``, ``Kc``, ``10``, ``JK`` (``ジョーカー``), ``[?]``: one card."""
+    """``9``, ``[K]``, ``Kc``, ``10``, ``JK`` (``ジョーカー``), ``[?]``: one card (a card is
+    immutable: each spelling met is read once)."""
+    card = _READ.get(token)
+    if card is None:
+        card = _parse_card(token)
+        if len(_READ) < _READ_MAX:
+            _READ[token] = card
+    return card
+
+
+_READ: dict[str, Card] = {}
+_READ_MAX = 4096  # more than every spelling of every card (ranks × suits × brackets × letter case)
+
+
+def _parse_card(token: str) -> Card:
     token = JA_CARDS.get(token, token)
     m = _CARD_RE.fullmatch(token) if len(token) <= MAX_TOKEN else None
     if not m or bool(m["open"]) != bool(m["close"]):
