@@ -42,8 +42,9 @@ def _entry(t: Step, step: str, hand: str | None, *, points: int = 0, damage: int
     )  # fmt: skip
 
 
-def showdown(t: Step, hand: Hand) -> tuple[str, Fraction]:
-    """The result of one hand (BASE-2, BASE-6…8, DSK-1, GUILD-2, JK-7)."""
+def showdown(t: Step, hand: Hand, dealer: Total | None = None) -> tuple[str, Fraction]:
+    """The result of one hand (BASE-2, BASE-6…8, DSK-1, GUILD-2, JK-7); ``dealer``: the
+    dealer's total, when the caller has it (``settle`` counts it once for every hand)."""
     game = t.game
     if hand.nobet:
         return "nobet", Fraction(0)
@@ -57,7 +58,8 @@ def showdown(t: Step, hand: Hand) -> tuple[str, Fraction]:
         return "lose", RATIOS["lose"]  # BASE-6, BASE-7
     if hand.outcome == "under":
         return "under", guild.under_ratio(hand)
-    dealer = game_total(t)
+    if dealer is None:
+        dealer = game_total(t)
     mine = hand.total().value
     if dealer.bust or mine > dealer.value:
         if skills.forced_push(t.state, game):
@@ -77,11 +79,24 @@ def winnings(bet: int, ratio: Fraction) -> int:
     return floor(bet * (ratio - 1))
 
 
+_EXACT: dict[float, Fraction] = {}
+
+
+def _exact(ratio: float) -> Fraction:
+    """A hand's payout ratio as the fraction it was made from (the few ratios met are kept)."""
+    exact = _EXACT.get(ratio)
+    if exact is None:
+        exact = Fraction(ratio).limit_denominator(1000)
+        if len(_EXACT) < 256:
+            _EXACT[ratio] = exact
+    return exact
+
+
 def pay(t: Step, hand: Hand, *, step: str, rule: str) -> None:
     """Pay a hand (SET-A, SET-B, SET-E) and deal its damage (SET-1, SET-3); GUILD-5 MP."""
     state = t.state
     assert hand.ratio is not None
-    ratio = Fraction(hand.ratio).limit_denominator(1000)
+    ratio = _exact(hand.ratio)
     amount = winnings(hand.bet, ratio)
     t.own_boxes()[hand.box].points += amount
     damage = min(amount, state.hp) if ratio >= _DAMAGE_FROM else 0
@@ -109,10 +124,11 @@ def settle(t: Step) -> None:
     t.own_boxes()  # settlement changes the boxes' points, streaks and bankruptcies
     hole.show_if_seen(t)
     hands = ledger_order(game.hands)
+    dealer = game_total(t)  # the dealer's cards do not change while the hands are judged
     for hand in hands:
         if hand.paid:
             continue
-        result, ratio = showdown(t, hand)
+        result, ratio = showdown(t, hand, dealer)
         hand.result = result
         hand.ratio = None if result == "nobet" else float(ratio)
     t.rule(_first_step(t, hands), "settle.start", game=game.number)
@@ -124,8 +140,10 @@ def settle(t: Step) -> None:
 
     healable = 0  # SET-C
     bombs = skills.time_bomb(t)
-    for box in sorted({h.box for h in hands}):
-        own = [h for h in hands if h.box == box]
+    by_box: dict[int, list[Hand]] = {}
+    for hand in hands:  # box order already (``ledger_order``)
+        by_box.setdefault(hand.box, []).append(hand)
+    for box, own in by_box.items():
         reserved = sum(stake(h) for h in own)  # DSK-5: the box's stakes come before its penalties
         for hand in own:
             reserved -= stake(hand)
