@@ -21,9 +21,9 @@ def resolve(t: Step, ref: n.HandRef) -> Hand:
     """The hand a command names; it must be the hand whose turn it is (BASE-4)."""
     game = t.game
     current = flow.current_hand(t)
-    named = [h for h in game.hands if h.box == ref.box and (ref.letter is None or h.letter == ref.letter)]
     if current is not None and current.box == ref.box and ref.letter in (None, current.letter):
         return current
+    named = [h for h in game.hands if h.box == ref.box and (ref.letter is None or h.letter == ref.letter)]
     if not named:
         t.refuse("BASE-4", "hand.unknown", hand=str(ref))
     hand = named[0]
