@@ -34,6 +34,12 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     played in one window at a time. When the input is not a terminal, commands are read one
     per line and answered the same way.
     """
+    early = None
+    if name and script is None:  # the chain check's digest, read ahead while play starts (store/marks.py)
+        from dealer_assist.store import default_path
+        from dealer_assist.store.marks import Early
+
+        early = Early(db_path or default_path(), name)
     from datetime import datetime
 
     from rich.console import Console
@@ -54,7 +60,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
         else:
             row = store.find(name)
             if row is not None:
-                _check_chain_before_play(store, row, force=force, interactive=interactive)
+                _check_chain_before_play(store, row, force=force, interactive=interactive, early=early)
             live = LiveSession.open(store, name, create=True, lock=True, take_over=take_over)
         # a resume keeps the session's language; only an explicit --lang changes it (and says so)
         from dealer_assist import resume as resume_mod
@@ -114,9 +120,10 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
                 follower.kill()
 
 
-def _check_chain_before_play(store, row, *, force: bool, interactive: bool) -> None:
-    """A session whose hash chain is broken is played only with --force or a confirmation."""
-    verdict = store.verify(row)
+def _check_chain_before_play(store, row, *, force: bool, interactive: bool, early=None) -> None:
+    """A session whose hash chain is broken is played only with --force or a confirmation.
+    The check starts from the session's verified-up-to mark when it holds (``store/marks.py``)."""
+    verdict = store.verify_before_play(row, early)
     if verdict.ok:
         return
     click.secho(_say("chain.broken_warning", name=row.name, verdict=_verdict_text(verdict, row.name)),

@@ -112,3 +112,27 @@ def holds(checksum: str | None, seq: int, digest: str, engine: str, body: str) -
     if prefix != PREFIX or ident != key_id(secret):
         return False
     return hmac.compare_digest(mac, _mac(secret, seq, digest, engine, body))
+
+
+def seal_fields(kind: str, *fields: object) -> str | None:
+    """This computer's seal of a record of ``kind`` (e.g. the verified-up-to mark of
+    ``store/marks.py``): the same key and checksum form as a snapshot's, over
+    ``[kind, *fields]`` (so a seal of one kind never holds for another); None without a key."""
+    secret = key(create=True)
+    if secret is None:
+        return None
+    payload = json.dumps([kind, *fields], ensure_ascii=False, separators=(",", ":"))
+    return f"{PREFIX}:{key_id(secret)}:{hmac.new(secret, payload.encode('utf-8'), hashlib.sha256).hexdigest()}"
+
+
+def fields_hold(checksum: object, kind: str, *fields: object) -> bool:
+    """Whether ``checksum`` is this computer's ``seal_fields(kind, *fields)``."""
+    secret = key()
+    if secret is None or not isinstance(checksum, str):
+        return False
+    prefix, _, rest = checksum.partition(":")
+    ident, _, mac = rest.partition(":")
+    if prefix != PREFIX or ident != key_id(secret):
+        return False
+    payload = json.dumps([kind, *fields], ensure_ascii=False, separators=(",", ":"))
+    return hmac.compare_digest(mac, hmac.new(secret, payload.encode("utf-8"), hashlib.sha256).hexdigest())

@@ -40,3 +40,11 @@ def test_deferred_json_records_and_appended_ones_read_alike():
     assert list(later) == [{"game": 1}, {"game": 2, "x": [1]}, {"game": 3, "x": [1, None, True, 2.5]}]
     assert later == History.deferred(3, lambda: ['{"game":1}', '{"game":2,"x":[1]}',
                                                   '{"game":3,"x":[1,null,true,2.5]}'])  # fmt: skip
+
+
+def test_last_records_are_read_from_the_end_oldest_first():
+    past = History.deferred(2, lambda: ['{"game":1}', '{"game":2}'])
+    later = past.append({"game": 3}).append({"game": 4})
+    assert later.last(2) == [{"game": 3}, {"game": 4}]
+    assert later.last(3) == [{"game": 2}, {"game": 3}, {"game": 4}]  # reaches into the stored past
+    assert later.last(0) == []

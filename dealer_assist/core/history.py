@@ -60,7 +60,19 @@ class History:
         records.reverse()
         if node is not None and node._source is not None:
             records[:0] = node._source()
-        return (marshal.loads(record) if type(record) is bytes else json.loads(record) for record in records)
+        return (_read(record) for record in records)
+
+    def last(self, count: int) -> list[dict]:
+        """The last ``count`` records, oldest first, read from the end of the list (a resumed
+        session's older records stay unread)."""
+        texts: list[str | bytes] = []
+        node: History | None = self
+        while len(texts) < count and node is not None and node._parent is not None:
+            texts.append(node._record)
+            node = node._parent
+        if len(texts) < count:
+            return list(self)[-count:] if count else []
+        return [_read(text) for text in reversed(texts)]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
@@ -83,3 +95,7 @@ def _flat(record: dict) -> str | bytes:
         return marshal.dumps(record)
     except ValueError:
         return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def _read(record: str | bytes) -> dict:
+    return marshal.loads(record) if type(record) is bytes else json.loads(record)

@@ -178,6 +178,8 @@ class LiveSession:
             self.store.keep_snapshot(self.row, (*self.last, snapshot.fingerprint(), snapshot.dump(self.state)))
             self.kept = self.last[0]
         if self.lock is not None:
+            if not self.store.readonly:  # the next start re-hashes only what comes after (``store/marks.py``)
+                self.store.renew_mark(self.row)
             self.store.release(self.row, self.lock)
             self.lock = None
 

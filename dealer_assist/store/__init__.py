@@ -26,7 +26,8 @@ The package, one job a module: ``schema`` (tables, views, migrations), ``files``
 integrity check, damaged-file refusal), ``locks`` (the session lock), ``chain`` (event
 hashes, verify), ``snapshots``, ``rows`` (session and game rows, names), ``store`` (the
 ``Store`` class), ``upgrade`` (what an older version did not record), ``views`` (the tables'
-derived views). Every name is
+derived views), ``marks`` (the verified-up-to mark: the chain check before play from where
+the last one stood). Every name is
 re-exported here: ``from dealer_assist.store import X`` keeps working.
 """
 

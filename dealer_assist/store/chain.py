@@ -109,6 +109,20 @@ def verify_chain(rows: list[EventRow], count: int, head: str) -> Verdict:
     return Verdict(True, len(rows), head=head)
 
 
+def continues(rows: list[EventRow], seq: int, prev: str) -> bool:
+    """Whether ``rows`` run on from event ``seq`` whose hash is ``prev``: numbered on without a
+    gap, each naming the hash before it and holding its own (the full check's test of a link)."""
+    try:
+        for row in rows:
+            seq += 1
+            if row.seq != seq or row.prev_hash != prev or row.digest() != row.hash:
+                return False
+            prev = row.hash
+    except (TypeError, ValueError):  # a value of another type than the chain writes
+        return False
+    return True
+
+
 class Chain:
     """The ``Store`` methods that check a session's chain (the store's reading, its rows)."""
 

@@ -18,6 +18,7 @@ from dealer_assist.errors import SessionError, StoreError
 from dealer_assist.store.chain import Chain, EventRow, event_hash
 from dealer_assist.store.files import FileChecks, _check_path, _connect, _sqlite_error
 from dealer_assist.store.locks import Locks
+from dealer_assist.store.marks import Marks
 from dealer_assist.store.rows import SessionRow, _encodable, check_name, game_row, now, table_of
 from dealer_assist.store.schema import APPLICATION_ID, MIGRATIONS
 from dealer_assist.store.snapshots import Snapshots
@@ -28,7 +29,7 @@ _OWN_SESSION_COLUMNS = frozenset({"id", "name", "created", "updated", "setup", "
                                   "head_hash", "lang"})  # fmt: skip
 
 
-class Store(FileChecks, Locks, Snapshots, Chain):
+class Store(FileChecks, Locks, Snapshots, Chain, Marks):
     """The session database. ``readonly=True`` opens an existing file for reading only."""
 
     commit_seconds = 0.0  # how long the last durable commit took (for the live benchmark)
@@ -178,6 +179,7 @@ class Store(FileChecks, Locks, Snapshots, Chain):
                 if self._has(table):
                     self.db.execute(f"delete from {table} where session_id = ?", [session.id])
             self.db.execute("delete from sessions where id = ?", [session.id])
+        self.forget_mark(session)
 
     def summary_row(self, session: SessionRow) -> dict[str, Any]:
         """The stored ``sessions`` row as it is (for ``verify``)."""
@@ -199,13 +201,11 @@ class Store(FileChecks, Locks, Snapshots, Chain):
         if not self._has("events"):
             return []
         typed = "typed" if self._has("events", "typed") else "null as typed"
-        return [
-            EventRow(**row)
-            for row in self.db.query(
-                f"select seq, text, event, ts, hash, prev_hash, {typed} from events where session_id = ? order by seq",
-                [session.id],
-            )
-        ]
+        # plain tuples (sqlite-utils would build a dict per row: the bulk of a long session's read)
+        rows = self.db.conn.execute(
+            f"select seq, text, event, ts, hash, prev_hash, {typed} from events where session_id = ? order by seq",
+            [session.id])  # fmt: skip
+        return [EventRow(*row) for row in rows]
 
     def events_since(self, session: SessionRow, seq: int) -> list[tuple[int, str, str]]:
         """(seq, text, ts) of the events after ``seq``, in order: what a follower (the stream
