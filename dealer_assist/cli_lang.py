@@ -95,10 +95,11 @@ def speak(lang: str) -> None:
     import click.utils
 
     from dealer_assist import click_words
-    from dealer_assist.i18n import catalog
+    from dealer_assist.i18n import catalog, msgids
 
     LANG = SPOKEN = lang
-    own = {template: key for key, template in catalog("en").items() if key.startswith("click.")}
+    # click's English sentences (each ``click.*`` entry's msgid), read with ``lang``'s own catalog
+    own = {msgid: key for key, msgid in msgids(lang).items() if key.startswith("click.")}
     words = catalog(lang)
 
     def gettext(message: str) -> str:
@@ -120,20 +121,37 @@ def speak(lang: str) -> None:
 
 
 def localize(root: click.Group, words: dict, lang: str) -> None:
-    """The group's, its commands' and their options' help from the catalog ``words``."""
+    """The group's, its commands' and their options' help from the catalog ``words`` (the
+    commands imported so far: the others are localized when imported, ``localize_command``)."""
     from dealer_assist import click_words
 
-    click_words.localize_paths(root.commands.values(), lang)
+    loaded = root.commands.loaded() if hasattr(root.commands, "loaded") else dict(root.commands)
+    click_words.localize_paths(loaded.values(), lang)
     root.help = words["cli.help.group"]
     for param in root.params:
         if param.name == "version":
             param.help = words["cli.opt.version"]  # type: ignore[attr-defined]
-    for name, command in root.commands.items():
-        command.help = words[f"cli.help.{name}"]
-        command.short_help = words[f"cli.short.{name}"]
-        for param in command.params:
-            if isinstance(param, click.Option) and param.help:
-                param.help = words.get(f"cli.opt.{name}.{param.name}") or words[f"cli.opt.{param.name}"]
+    for name, command in loaded.items():
+        _localize_one(name, command, words)
     for param in root.params:
         if param.name == "lang":
             param.help = words["cli.opt.lang"]  # type: ignore[attr-defined]
+
+
+def _localize_one(name: str, command: click.Command, words: dict) -> None:
+    command.help = words[f"cli.help.{name}"]
+    command.short_help = words[f"cli.short.{name}"]
+    for param in command.params:
+        if isinstance(param, click.Option) and param.help:
+            param.help = words.get(f"cli.opt.{name}.{param.name}") or words[f"cli.opt.{param.name}"]
+
+
+def localize_command(name: str, command: click.Command) -> None:
+    """A command just imported speaks the language click speaks now (nothing before ``speak``)."""
+    if SPOKEN is None:
+        return
+    from dealer_assist import click_words
+    from dealer_assist.i18n import catalog
+
+    click_words.localize_paths([command], SPOKEN)
+    _localize_one(name, command, catalog(SPOKEN))

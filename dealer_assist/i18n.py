@@ -6,7 +6,10 @@ entry's ``msgctxt`` is the message key the code uses, ``msgid`` the English text
 its translation (empty in ``en.po``). A translator edits ``ja.po`` with any PO editor; nothing
 in Python holds a sentence. The build (``setup.py``) compiles each PO to an MO file with Babel
 (``compile_mo``); at run time the standard library's gettext reads it (``read_mo``). This
-module imports only the standard library at its top, so the build can load it by path.
+module imports only the standard library at its top, so the build can load it by path; only
+what ``--help`` needs is imported there (``locale``, ``string``, ``pathlib`` and the values a
+sentence is filled with, ``i18n_values``, when first used), and a language's catalog is read
+when that language is first spoken.
 
 Amounts: English writes ``975,000``; Japanese writes ``97万5000`` (the format spec ``man`` in
 a catalog template, ``{amount:man}``). Clause ids stay as they are in every language.
@@ -14,14 +17,12 @@ a catalog template, ``{amount:man}``). Clause ids stay as they are in every lang
 
 from __future__ import annotations
 
-import locale as _locale
 import os
-import string
-import struct
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+if TYPE_CHECKING:  # pathlib is not imported for --help (~10 ms where nothing else has)
+    from pathlib import Path
 
 LANGS = ("en", "ja")
 DEFAULT = "en"
@@ -69,8 +70,10 @@ def system_language() -> str | None:
         value = normalize(os.environ.get(name))
         if value is not None:
             return value if value in LANGS else None
+    import locale
+
     try:
-        value = normalize(_locale.getlocale()[0])
+        value = normalize(locale.getlocale()[0])
     except (ValueError, TypeError):  # pragma: no cover - an odd platform locale
         return None
     return value if value in LANGS else None
@@ -124,20 +127,35 @@ def amount(value: int, lang: str = DEFAULT, *, sign: bool = False) -> str:
     return f"{value:+,}" if sign else f"{value:,}"
 
 
-class _Formatter(string.Formatter):
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec == "man":
-            return man(value)
-        return super().format_field(value, format_spec)
+@lru_cache(maxsize=1)
+def _formatter():
+    """``FORMATTER``: str.format with the format spec ``man`` (``{amount:man}``)."""
+    import string
+
+    class _Formatter(string.Formatter):
+        def format_field(self, value: Any, format_spec: str) -> str:
+            if format_spec == "man":
+                return man(value)
+            return super().format_field(value, format_spec)
+
+    return _Formatter()
 
 
-FORMATTER = _Formatter()
+def __getattr__(name: str) -> Any:
+    """``FORMATTER``, and the values a sentence is filled with (``Numbers``, ``Items``, ``Term``,
+    kept in ``i18n_values``), made when first asked for."""
+    if name == "FORMATTER":
+        return _formatter()
+    if name in ("Numbers", "Items", "Term"):
+        from dealer_assist import i18n_values
+
+        return getattr(i18n_values, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --------------------------------------------------------------------------- catalogs
 
 
-@lru_cache(maxsize=len(LANGS))
 def catalog(lang: str) -> dict[str, str]:
     """Message key → template for ``lang`` (an untranslated entry falls back to English).
 
@@ -145,12 +163,29 @@ def catalog(lang: str) -> dict[str, str]:
     library's gettext: nothing is written anywhere and nothing is hashed. In a source checkout
     (a ``pyproject.toml`` beside the package) an MO that is missing or older than its PO is not
     trusted: the PO itself is read with Babel, in memory (slower, never stale)."""
-    folder = Path(__file__).with_name("locales")
-    out = load(folder, lang, checkout=(folder.parent.parent / "pyproject.toml").is_file())
-    for extra in _EXTRA:  # the catalogs of tables shipped apart (``extend``)
-        out.update({k: v for k, v in load(extra, lang, checkout=True).items() if k not in out})
-    return out
+    return _catalogs(lang)[0]
 
+
+def msgids(lang: str) -> dict[str, str]:
+    """Message key → its English msgid, read with ``lang``'s catalog (so that Japanese finds
+    click's English sentences without reading the English catalog)."""
+    return _catalogs(lang)[1]
+
+
+@lru_cache(maxsize=len(LANGS))
+def _catalogs(lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """``lang``'s (key → template, key → msgid), read once."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locales")
+    checkout = os.path.isfile(os.path.join(os.path.dirname(os.path.dirname(folder)), "pyproject.toml"))
+    out, ids = _load(folder, lang, checkout=checkout)
+    for extra in _EXTRA:  # the catalogs of tables shipped apart (``extend``)
+        more, more_ids = _load(extra, lang, checkout=True)
+        out.update({k: v for k, v in more.items() if k not in out})
+        ids.update({k: v for k, v in more_ids.items() if k not in ids})
+    return out, ids
+
+
+catalog.cache_clear = _catalogs.cache_clear  # type: ignore[attr-defined]  # (``catalog`` was the cached one)
 
 _EXTRA: list[Path] = []
 
@@ -164,28 +199,46 @@ def extend(folder: Path) -> None:
 
 
 # The entry each compiled MO holds besides the messages: the catalog's keys with their msgid,
-# as JSON, so that a key alone finds its text through gettext's public ``pgettext``.
+# so that a key alone finds its text through gettext's public ``pgettext``. Its text is
+# ``2␟key␟msgid␟mark␟key␟msgid␟mark…`` (``␟`` the unit separator U+001F, which no key or msgid
+# holds; ``mark`` ``t`` when the key has a translation, else empty): split, not parsed, and
+# gettext is asked only for the keys that have a translation (none in English). An MO compiled
+# before (the index as JSON) is still read.
 INDEX = ("dealer_assist.i18n", "keys")  # (msgctxt, msgid); no message key has this form
+_FIELD = "\x1f"
+_FORMAT = "2"
 
 
-def load(folder: Path, lang: str, *, checkout: bool) -> dict[str, str]:
+def load(folder: Path | str, lang: str, *, checkout: bool) -> dict[str, str]:
     """The catalog of ``lang`` from ``folder``: its MO, or its PO when ``checkout`` and the MO is
     missing or older than the PO (or when the MO cannot be read and the PO is there)."""
-    po, mo = folder / f"{lang}.po", folder / f"{lang}.mo"
-    if checkout and po.is_file() and _older(mo, po):
-        return parse_po(po.read_bytes())
+    return _load(folder, lang, checkout=checkout)[0]
+
+
+def _load(folder: Path | str, lang: str, *, checkout: bool) -> tuple[dict[str, str], dict[str, str]]:
+    """``load``, with each key's msgid beside it (``msgids``)."""
+    import struct
+
+    po, mo = os.path.join(folder, f"{lang}.po"), os.path.join(folder, f"{lang}.mo")
+    if checkout and os.path.isfile(po) and _older(mo, po):
+        return _parse_po(_read(po))
     try:
-        with mo.open("rb") as handle:
-            return read_mo(handle)
+        with open(mo, "rb") as handle:
+            return _read_mo(handle)
     except (OSError, ValueError, struct.error):
-        if po.is_file():
-            return parse_po(po.read_bytes())
+        if os.path.isfile(po):
+            return _parse_po(_read(po))
         raise
 
 
-def _older(mo: Path, po: Path) -> bool:
+def _read(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _older(mo: Path | str, po: Path | str) -> bool:
     try:
-        return mo.stat().st_mtime_ns < po.stat().st_mtime_ns
+        return os.stat(mo).st_mtime_ns < os.stat(po).st_mtime_ns
     except OSError:
         return True
 
@@ -194,33 +247,52 @@ def read_mo(handle: BinaryIO) -> dict[str, str]:
     """Key → template from a compiled catalog (``compile_mo``), with gettext's public API: the
     index names every key's msgid, ``pgettext(key, msgid)`` gives the translation or, where
     there is none (all of English), the msgid itself."""
+    return _read_mo(handle)[0]
+
+
+def _read_mo(handle: BinaryIO) -> tuple[dict[str, str], dict[str, str]]:
     import gettext
-    import json
 
     translations = gettext.GNUTranslations(handle)
-    index = json.loads(translations.pgettext(*INDEX))
-    return {key: translations.pgettext(key, msgid) for key, msgid in index.items()}
+    pgettext = translations.pgettext
+    raw = pgettext(*INDEX)
+    if raw.startswith("{"):  # an MO compiled before issue 20: the index as JSON, every key asked
+        import json
+
+        index = json.loads(raw)
+        return {key: pgettext(key, msgid) for key, msgid in index.items()}, index
+    head, *fields = raw.split(_FIELD)
+    if head != _FORMAT or len(fields) % 3:
+        raise ValueError("the MO file holds no index of its keys")
+    keys, ids, marks = fields[0::3], fields[1::3], fields[2::3]
+    texts = {key: pgettext(key, msgid) if mark else msgid for key, msgid, mark in zip(keys, ids, marks)}
+    return texts, dict(zip(keys, ids))
 
 
 def parse_po(data: bytes) -> dict[str, str]:
     """Key → template straight from a PO file, with Babel (the source of truth ``read_mo`` must
     agree with; a fuzzy translation counts, as it always has)."""
+    return _parse_po(data)[0]
+
+
+def _parse_po(data: bytes) -> tuple[dict[str, str], dict[str, str]]:
     import io
 
     from babel.messages.pofile import read_po
 
     out: dict[str, str] = {}
+    ids: dict[str, str] = {}
     for message in read_po(io.BytesIO(data), abort_invalid=True):
         if message.id and message.context:
             out[message.context] = message.string or message.id
-    return out
+            ids[message.context] = message.id
+    return out, ids
 
 
 def compile_mo(data: bytes) -> bytes:
     """A PO file compiled to MO with Babel, plus the key index (build time: ``setup.py``, and
     ``python -m dealer_assist.i18n`` for a source checkout)."""
     import io
-    import json
 
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
@@ -231,7 +303,13 @@ def compile_mo(data: bytes) -> bytes:
         raise ValueError("plural entries are not supported: a key has one sentence")
     if any((m.context, m.id) == INDEX for m in po):
         raise ValueError(f"the PO file holds the index entry {INDEX!r} itself")
-    po.add(INDEX[1], json.dumps(index, ensure_ascii=False, separators=(",", ":")), context=INDEX[0])
+    if any(_FIELD in key or _FIELD in msgid for key, msgid in index.items()):
+        raise ValueError("a key or a msgid holds the index's separator U+001F")
+    translated = {m.context for m in po if m.id and m.context and m.string}  # what write_mo writes (fuzzy too)
+    fields = [_FORMAT]
+    for key, msgid in index.items():
+        fields += [key, msgid, "t" if key in translated else ""]
+    po.add(INDEX[1], _FIELD.join(fields), context=INDEX[0])
     out = io.BytesIO()
     write_mo(out, po, use_fuzzy=True)
     return out.getvalue()
@@ -239,8 +317,10 @@ def compile_mo(data: bytes) -> bytes:
 
 def compile_folder(folder: Path) -> list[Path]:
     """Every ``*.po`` in ``folder`` compiled to the ``.mo`` beside it; the MO files written."""
+    from pathlib import Path
+
     written = []
-    for po in sorted(folder.glob("*.po")):
+    for po in sorted(Path(folder).glob("*.po")):
         mo = po.with_suffix(".mo")
         partial = mo.with_suffix(f".{os.getpid()}.tmp")
         partial.write_bytes(compile_mo(po.read_bytes()))
@@ -260,7 +340,7 @@ def text(key: str, lang: str = DEFAULT, **params: Any) -> str:
     try:
         if ":man" not in template:  # str.format itself: the common case, and fast
             return template.format_map(params)
-        return FORMATTER.format(template, **params)
+        return _formatter().format(template, **params)
     except (KeyError, ValueError, IndexError, AttributeError):
         return template + " " + repr(params)
 
@@ -277,33 +357,6 @@ def join_items(items: Any, lang: str = DEFAULT) -> str:
     return text("list.sep", lang).join(i.localized(lang) if hasattr(i, "localized") else str(i) for i in items)
 
 
-@dataclass(frozen=True, slots=True)
-class Numbers:
-    """Numbers a ruling names together (boxes, seats), joined the language's way when the
-    sentence is worded; none at all is ``list.none`` (「なし」)."""
-
-    values: tuple[Any, ...]
-
-    def localized(self, lang: str) -> str:
-        return join_numbers(self.values, lang) if self.values else text("list.none", lang)
-
-    def __str__(self) -> str:
-        return self.localized(DEFAULT)
-
-
-@dataclass(frozen=True, slots=True)
-class Items:
-    """Things a ruling lists (``list.sep``); none at all is ``list.none``."""
-
-    items: tuple[Any, ...]
-
-    def localized(self, lang: str) -> str:
-        return join_items(self.items, lang) if self.items else text("list.none", lang)
-
-    def __str__(self) -> str:
-        return self.localized(DEFAULT)
-
-
 def with_clause(clause: str | None, body: str, lang: str = DEFAULT) -> str:
     """A sentence led by the clause that rules it: ``BET-3: …``; 「BET-3：…」 (``clause.prefix``)."""
     return clause_prefix(clause, lang) + body if clause else body
@@ -314,17 +367,8 @@ def clause_prefix(clause: str, lang: str = DEFAULT) -> str:
     return text("clause.prefix", lang, clause=clause)
 
 
-@dataclass(frozen=True, slots=True)
-class Term:
-    """A value that is itself a catalog entry (a skill's name), translated with the sentence.
-    Any value with a ``localized(lang)`` method is shown that way (a hand's total too)."""
-
-    key: str
-
-    def localized(self, lang: str) -> str:
-        return text(self.key, lang)
-
-
 if __name__ == "__main__":  # python -m dealer_assist.i18n: refresh a source checkout's MO files
+    from pathlib import Path
+
     for written in compile_folder(Path(__file__).with_name("locales")):
         print(written)
