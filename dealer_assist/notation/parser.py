@@ -164,8 +164,7 @@ def _merge(every: bool = True) -> dict:
     ``keywords``): every table's, or (``every=False``) those of the tables already loaded, so
     that parsing at one table does not load the others until a word only another table knows
     is read. A head two tables claim is a mistake found here."""
-    from dealer_assist import rulesets
-
+    rulesets = _registry()
     tables = tuple(rulesets.names() if every else rulesets.loaded())
     merged = _MERGED.get(tables)
     if merged is None:
@@ -189,6 +188,20 @@ def _merge(every: bool = True) -> dict:
             "actions": (*SHARED_HAND_ACTIONS, *(h for h in hands if h not in SHARED_HAND_ACTIONS)),
         }  # fmt: skip
     return merged
+
+
+def _registry():
+    """``dealer_assist.rulesets``, imported when first needed (the registry imports the
+    notation) and kept: every command parsed asks for it."""
+    global _RULESETS
+    if _RULESETS is None:
+        from dealer_assist import rulesets
+
+        _RULESETS = rulesets
+    return _RULESETS
+
+
+_RULESETS = None
 
 
 def _is_card(word: str) -> bool:
