@@ -86,13 +86,14 @@ def db_option(function):
     )(function)  # fmt: skip
 
 
-def open_store(db_path: str | None, *, readonly: bool = False):
+def open_store(db_path: str | None, *, readonly: bool = False, ahead=None):
     """The session database; ``readonly`` for the commands that only read (never created).
-    A file that cannot be used is one sentence and exit status 1."""
+    A file that cannot be used is one sentence and exit status 1. ``ahead``: its integrity
+    check already running in a thread (``store.marks.Early``)."""
     from dealer_assist.store import Store, default_path
 
     try:
-        return Store(db_path or default_path(), readonly=readonly)
+        return Store(db_path or default_path(), readonly=readonly, ahead=ahead)
     except DealerAssistError as exc:
         fail(exc)
 

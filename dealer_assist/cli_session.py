@@ -35,7 +35,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     per line and answered the same way.
     """
     early = None
-    if name and script is None:  # the chain check's digest, read ahead while play starts (store/marks.py)
+    if name and script is None:  # the integrity check and the chain check's digest, read ahead (store/marks.py)
         from dealer_assist.store import default_path
         from dealer_assist.store.marks import Early
 
@@ -47,11 +47,14 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     from dealer_assist.live import LiveSession
     from dealer_assist.prompt import WindowLost, run_pipe, run_prompt
 
+    interactive = sys.stdin.isatty()
+    if interactive and early is not None:  # the prompt's own import, made while the read-ahead thread scans
+        import prompt_toolkit  # noqa: F401
+
     explicit, lang = lang, cli_lang.LANG  # the --lang given (empty without), and the language resolved
-    store = open_store(db_path)
+    store = open_store(db_path, ahead=early)  # the integrity check read ahead too
     name = name or datetime.now().strftime("session-%Y%m%d-%H%M%S")
     console = Console(highlight=False)
-    interactive = sys.stdin.isatty()
     try:
         if script is not None:
             if store.find(name) is not None:

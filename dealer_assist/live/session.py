@@ -158,7 +158,7 @@ class LiveSession:
         seq = self.opened.get(key)
         if not seq:
             return None
-        row = self.store.db.conn.execute("select ts from events where session_id = ? and seq = ?",
+        row = self.store.conn.execute("select ts from events where session_id = ? and seq = ?",
                                          [self.row.id, seq]).fetchone()  # fmt: skip
         try:
             at = datetime.fromisoformat(row[0]).timestamp() if row else None

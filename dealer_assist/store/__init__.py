@@ -27,40 +27,43 @@ integrity check, damaged-file refusal), ``locks`` (the session lock), ``chain`` 
 hashes, verify), ``snapshots``, ``rows`` (session and game rows, names), ``store`` (the
 ``Store`` class), ``upgrade`` (what an older version did not record), ``views`` (the tables'
 derived views), ``marks`` (the verified-up-to mark: the chain check before play from where
-the last one stood). Every name is
-re-exported here: ``from dealer_assist.store import X`` keeps working.
+the last one stood). Every name is re-exported here (imported when first asked for):
+``from dealer_assist.store import X`` keeps working.
 """
 
 from __future__ import annotations
 
 import os  # noqa: F401 - tests patch ``dealer_assist.store.os.access`` (the os module itself)
 
-from dealer_assist.store.chain import EventRow, Verdict, announced_head, event_hash, short_hash, verify_chain
-from dealer_assist.store.files import (
-    ENV_DB,
-    OUR_TABLES,
-    SQLITE_HEADER,
-    _check_path,
-    _connect,
-    _sqlite_error,
-    damaged,
-    default_path,
-)
-from dealer_assist.store.locks import Holder
-from dealer_assist.store.rows import GAME_COLUMNS, SessionRow, _encodable, check_name, game_row, now, table_of
-from dealer_assist.store.schema import (
-    APPLICATION_ID,
-    MIGRATIONS,
-    SCHEMA,
-    _create_v1,
-    _create_v2,
-    _create_v3,
-    _create_v4,
-    _create_v5,
-    _create_v6,
-    _create_v7,
-)
-from dealer_assist.store.store import Store
+# every name re-exported, imported from its module when first asked for (PEP 562): ``play``
+# starts its read-ahead (``marks.Early``) before the rest of the store is imported
+_HOMES = {
+    "chain": ("EventRow", "Verdict", "announced_head", "event_hash", "short_hash", "verify_chain"),
+    "files": ("ENV_DB", "OUR_TABLES", "SQLITE_HEADER", "_check_path", "_connect", "_sqlite_error", "damaged",
+              "default_path"),
+    "locks": ("Holder",),
+    "rows": ("GAME_COLUMNS", "SessionRow", "_encodable", "check_name", "game_row", "now", "table_of"),
+    "schema": ("APPLICATION_ID", "MIGRATIONS", "SCHEMA", "_create_v1", "_create_v2", "_create_v3", "_create_v4",
+               "_create_v5", "_create_v6", "_create_v7"),
+    "store": ("Store",),
+}  # fmt: skip
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str):
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
+
 
 __all__ = [
     "announced_head",

@@ -140,11 +140,11 @@ class Chain:
         legacy = (len(rows), rows[-1].hash if rows else "")
         if not self._has("sessions", "head_hash"):
             return legacy
-        head = self.db.conn.execute("select event_count, head_hash from sessions where id = ?",
+        head = self.conn.execute("select event_count, head_hash from sessions where id = ?",
                                     [session.id]).fetchone()  # fmt: skip
         count, digest = head
         if rows and count == 0 and digest == "" and self._has("migrations"):
-            applied = self.db.conn.execute("select applied from migrations where version = 2").fetchone()
+            applied = self.conn.execute("select applied from migrations where version = 2").fetchone()
             if applied is not None and all(row.ts <= applied[0] for row in rows):
                 return legacy
         return count, digest
@@ -154,7 +154,7 @@ def announced_head(store: Any, row: SessionRow) -> str:
     """The short head hash announced when the session ended: the hash of the last event of the
     line that ended it (the last stored command that is neither a note nor an undo: after the
     end only those are accepted)."""
-    rows = store.db.conn.execute(
+    rows = store.conn.execute(
         "select seq, hash, typed, json_extract(event, '$.command') from events where session_id = ? "
         "order by seq desc limit 512", [row.id]).fetchall()  # fmt: skip
     ending = None

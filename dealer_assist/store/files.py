@@ -106,14 +106,18 @@ def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
 class FileChecks:
     """The ``Store`` methods that check the open file before anything is written."""
 
-    def check_integrity(self, *, full: bool = True) -> None:
+    def check_integrity(self, *, full: bool = True, ahead=None) -> None:
         """SQLite's own check of the file: ``PRAGMA integrity_check`` (also every index against
         its table) when opened for writing and in ``verify``, ``quick_check`` when opened for
         reading; a few milliseconds for 1,000 games. A damaged file is one ``StoreError``
-        naming what SQLite found."""
+        naming what SQLite found. ``ahead``: the same check already run in a thread on this
+        file (``marks.Early``): waited for, and trusted only when it found the file sound;
+        anything else (not run, failed, found something) runs the check here, which names it."""
+        if ahead is not None and ahead.sound(self.path, full=full):
+            return
         pragma = "integrity_check" if full else "quick_check"
         try:
-            found = [row[0] for row in self.db.execute(f"PRAGMA {pragma}(20)").fetchall()]
+            found = [row[0] for row in self.conn.execute(f"PRAGMA {pragma}(20)").fetchall()]
         except sqlite3.DatabaseError as exc:
             raise _sqlite_error(self.path, exc) from None
         if found != ["ok"]:
@@ -121,14 +125,14 @@ class FileChecks:
 
     def _check_ours(self) -> None:
         """Refuse another program's SQLite database (an empty one is fine)."""
-        tables = set(self.db.table_names())
+        tables = set(self.table_names())
         if not tables:
             return
-        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        app = self.conn.execute("PRAGMA application_id").fetchone()[0]
         ours = app == APPLICATION_ID or (
             app == 0
             and "migrations" in tables
-            and all(t in tables and columns <= set(self.db[t].columns_dict) for t, columns in OUR_TABLES.items())
+            and all(t in tables and columns <= self.column_names(t) for t, columns in OUR_TABLES.items())
         )
         if not ours:
             listed = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")

@@ -131,7 +131,7 @@ class Locks:
         """The holder the ``locks`` table names (a crashed one too: see ``holding``)."""
         if not self._has("locks"):
             return None
-        row = self.db.conn.execute("select pid, host, since, token from locks where session_id = ?",
+        row = self.conn.execute("select pid, host, since, token from locks where session_id = ?",
                                    [session.id]).fetchone()  # fmt: skip
         return None if row is None else Holder(*row)
 
@@ -158,7 +158,11 @@ class Locks:
                                        since=previous.since_local)  # fmt: skip
                 hold(mine)
                 self._sweep(session)
-                self.db["locks"].upsert(me, pk="session_id")
+                self.conn.execute(  # as sqlite-utils' upsert: the row of the session inserted or updated
+                    "insert into locks (session_id, pid, host, since, started, token) values (?, ?, ?, ?, ?, ?) "
+                    "on conflict(session_id) do update set pid = excluded.pid, host = excluded.host, "
+                    "since = excluded.since, started = excluded.started, token = excluded.token",
+                    list(me.values()))  # fmt: skip
         except BaseException as exc:
             let_go(mine)
             if isinstance(exc, (sqlite3.Error, OSError)):
@@ -170,7 +174,7 @@ class Locks:
         """Let go of ``session``: the row first, then the OS lock (never a row without a lock)."""
         try:
             with contextlib.suppress(sqlite3.Error), self._write():
-                self.db.execute("delete from locks where session_id = ? and token = ?", [session.id, token])
+                self.conn.execute("delete from locks where session_id = ? and token = ?", [session.id, token])
         finally:
             let_go(self.lock_file(session, token))
 

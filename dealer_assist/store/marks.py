@@ -32,14 +32,14 @@ import contextlib
 import hashlib
 import json
 import os
-import secrets
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dealer_assist.store.chain import EventRow, Verdict, continues
-from dealer_assist.store.rows import SessionRow
+if TYPE_CHECKING:  # pragma: no cover - imported where used: ``Early`` starts before the rest of the store
+    from dealer_assist.store.chain import EventRow, Verdict
+    from dealer_assist.store.rows import SessionRow
 
 KIND = "verified-up-to"  # the seal's kind (a snapshot's seal never holds for a mark)
 SEP, NULL = "\x1e", "\x1f"  # between the values of a column; a NULL (neither is in a value: checked)
@@ -89,24 +89,48 @@ class Content:
 
 
 class Early:
-    """The digest up to a session's mark, read ahead in a thread on a read-only connection of
-    its own while ``play`` goes on starting (its imports, the store's opening): SQLite's scan and
-    SHA-256 run without the GIL, so the check before play waits for it only if it is longer.
-    The rows are read in another transaction than the ones after the mark: a row changed in
-    between is found by the next start's digest (the mark goes on from the rows as read here)."""
+    """SQLite's full integrity check of the file, then the digest up to a session's mark, read
+    ahead in a thread on a read-only connection of its own while ``play`` goes on starting (its
+    imports, the store's opening): SQLite's scans and SHA-256 run without the GIL, so the
+    store's opening and the check before play wait for them only if they are longer.
+
+    The integrity check is the one a writable open runs before anything is written: the store
+    waits for it there (``sound``) and trusts it only when it found the file sound, else runs
+    it itself (which names what is wrong). The rows are read in another transaction than the
+    ones after the mark: a row changed in between is found by the next start's digest (the
+    mark goes on from the rows as read here)."""
 
     def __init__(self, path: str | Path, name: str) -> None:
         self.path, self.name = Path(path), name
         self.found: tuple[int, int, Content] | None = None
+        self.integrity: list[str] | None = None  # what PRAGMA integrity_check said (None: not run)
+        self._checked = threading.Event()
         self._thread = threading.Thread(target=self._read, name="verified-mark", daemon=True)
         self._thread.start()
 
+    def sound(self, path: Path, *, full: bool) -> bool:
+        """Whether the full integrity check of ``path`` ran here and found it sound (waited for)."""
+        if not full or Path(path) != self.path:
+            return False
+        self._checked.wait()
+        return self.integrity == ["ok"]
+
     def _read(self) -> None:
-        with contextlib.suppress(Exception):  # anything at all: the check reads the rows itself
+        try:
+            self._scan()
+        finally:
+            self._checked.set()
+
+    def _scan(self) -> None:
+        with contextlib.suppress(Exception):  # anything at all: the store and the check read it themselves
             if not (self.path.is_file() and os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)):
                 return  # a file play will refuse: nothing is made beside it (SQLite's -shm and -wal)
             conn = sqlite3.connect(self.path.absolute().as_uri() + "?mode=ro", uri=True, timeout=1.0)
             try:
+                try:
+                    self.integrity = [row[0] for row in conn.execute("PRAGMA integrity_check(20)").fetchall()]
+                finally:
+                    self._checked.set()
                 found = conn.execute("select id from sessions where name = ?", [self.name]).fetchone()
                 if found is None:
                     return
@@ -202,7 +226,7 @@ class Marks:
         ahead = early.content(session, seq) if early is not None else None
         try:
             with self.reading():  # the rows up to the mark, after it, and the head: one committed state
-                anchor = self.db.conn.execute("select hash from events where session_id = ? and seq = ?",
+                anchor = self.conn.execute("select hash from events where session_id = ? and seq = ?",
                                               [session.id, seq]).fetchone()  # fmt: skip
                 if anchor is None or anchor[0] != digest:
                     return None
@@ -216,16 +240,20 @@ class Marks:
 
     def _after(self, session: SessionRow, seq: int) -> tuple[list[EventRow], tuple[int, str]]:
         """The events after ``seq``, and (event count, head hash) as the sessions row keeps them."""
-        after = [EventRow(*row) for row in self.db.conn.execute(
+        from dealer_assist.store.chain import EventRow
+
+        after = [EventRow(*row) for row in self.conn.execute(
             "select seq, text, event, ts, hash, prev_hash, typed from events where session_id = ? and seq > ? "
             "order by seq", [session.id, seq])]  # fmt: skip
-        head = self.db.conn.execute("select event_count, head_hash from sessions where id = ?", [session.id]).fetchone()
+        head = self.conn.execute("select event_count, head_hash from sessions where id = ?", [session.id]).fetchone()
         return after, tuple(head) if head is not None else (-1, "")
 
     def _run_on(self, session: SessionRow, mark: tuple[int, str], content: Content, after: list[EventRow],
                 head: tuple[int, str], *, write: bool = True) -> Verdict | None:  # fmt: skip
         """The events after a mark that holds: each one re-hashed and linked, up to the head the
         sessions row names; then the mark moved to the head (``write``) and remembered."""
+        from dealer_assist.store.chain import Verdict, continues
+
         if not continues(after, *mark):
             return None
         last = (after[-1].seq, after[-1].hash) if after else mark
@@ -239,7 +267,7 @@ class Marks:
         return Verdict(True, last[0], head=last[1])
 
     def _content(self, session: SessionRow, seq: int, *, check: bool = False) -> Content:
-        return _content_of(self.db.conn, session.id, seq, check=check)
+        return _content_of(self.conn, session.id, seq, check=check)
 
     def _read_mark(self, session: SessionRow) -> dict[str, Any] | None:
         from dealer_assist import seal
@@ -266,7 +294,7 @@ class Marks:
             return
         path = self.mark_path(session)
         record = dict(zip(("session", "name", "seq", "hash", "digest"), fields), seal=checksum)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
         with contextlib.suppress(OSError):
             try:
                 temporary.write_text(json.dumps(record) + "\n", encoding="utf-8")

@@ -12,8 +12,10 @@ A migration never touches the ``events`` table's rows: the hash chain stays as i
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-import sqlite_utils
+if TYPE_CHECKING:  # pragma: no cover - the steps are given the store's sqlite-utils Database
+    import sqlite_utils
 
 APPLICATION_ID = 0x44415353  # "DASS": PRAGMA application_id of a dealer-assist database
 

@@ -34,14 +34,14 @@ class Snapshots:
         hash of the event it names) — for ``verify``, which compares it with the replay."""
         if not self._has("snapshots"):
             return None
-        return self.db.conn.execute(
+        return self.conn.execute(
             "select s.seq, s.hash, s.engine, s.body, s.checksum, e.hash from snapshots s "
             "left join events e on e.session_id = s.session_id and e.seq = s.seq where s.session_id = ?",
             [session.id]).fetchone()  # fmt: skip
 
     def game_records(self, session: SessionRow, count: int) -> list[str]:
         """The JSON records of the session's first ``count`` games (the ``games`` rows)."""
-        rows = self.db.conn.execute("select record from games where session_id = ? and game <= ? order by game",
+        rows = self.conn.execute("select record from games where session_id = ? and game <= ? order by game",
                                     [session.id, count]).fetchall()  # fmt: skip
         return [row[0] for row in rows]
 
@@ -52,9 +52,9 @@ class Snapshots:
         seq, digest, engine, body = snapshot
         checksum = seal.seal(seq, digest, engine, body)
         if checksum is None:
-            self.db.conn.execute("delete from snapshots where session_id = ?", [session.id])
+            self.conn.execute("delete from snapshots where session_id = ?", [session.id])
             return
-        self.db.conn.execute(
+        self.conn.execute(
             "insert or replace into snapshots (session_id, seq, hash, engine, body, checksum) values (?, ?, ?, ?, ?, ?)",
             [session.id, seq, digest, engine, body, checksum])  # fmt: skip
 

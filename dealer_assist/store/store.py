@@ -1,5 +1,10 @@
 """The ``Store`` class: the session database opened, its write transaction and migrations,
 the sessions, the events appended one line per transaction, the games rows.
+
+Opening, the checks, a migration that has nothing to do, the reads and the writes of live
+play run on the plain ``sqlite3`` connection (``conn``); ``db``, the sqlite-utils ``Database``
+over the same connection, is made the first time something asks for it (the migration steps,
+tools and tests), so that ``play`` reaches its first prompt without importing sqlite-utils.
 """
 
 from __future__ import annotations
@@ -10,9 +15,7 @@ import socket
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Iterable, Iterator
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from dealer_assist.errors import SessionError, StoreError
 from dealer_assist.store.chain import Chain, EventRow, event_hash
@@ -24,6 +27,11 @@ from dealer_assist.store.schema import APPLICATION_ID, MIGRATIONS
 from dealer_assist.store.snapshots import Snapshots
 from dealer_assist.store.views import sync_views
 
+if TYPE_CHECKING:  # pragma: no cover
+    import sqlite_utils
+
+    from dealer_assist.store.marks import Early
+
 # the sessions columns the store itself writes: a table's summary gives the rest (e.g. One Million's `hp`)
 _OWN_SESSION_COLUMNS = frozenset({"id", "name", "created", "updated", "setup", "status", "games", "event_count",
                                   "head_hash", "lang"})  # fmt: skip
@@ -34,23 +42,26 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
 
     commit_seconds = 0.0  # how long the last durable commit took (for the live benchmark)
 
-    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+    def __init__(self, path: str | Path, *, readonly: bool = False, ahead: Early | None = None) -> None:
+        """``ahead``: the integrity check already run in a thread on this file (``store.marks.Early``);
+        without it, or when it did not find the file sound, the check runs here."""
         self.path = Path(path)
         self.readonly = readonly
         self.host = socket.gethostname()
         _check_path(self.path, readonly)
         conn = None
         try:
-            conn = _connect(self.path, readonly)
-            self.db = sqlite_utils.Database(conn)
-            self.db.execute("PRAGMA busy_timeout=5000")
+            conn = self.conn = _connect(self.path, readonly)
+            conn.execute("PRAGMA recursive_triggers=on")  # as sqlite-utils sets it: REPLACE fires delete triggers
+            conn.execute("PRAGMA busy_timeout=5000")
             # before anything is written: a damaged file is never written (in full before writing)
-            self.check_integrity(full=not readonly)
+            self.check_integrity(full=not readonly, ahead=ahead)
             self._check_ours()
             if not readonly:
-                self.db.enable_wal()
-                self.db.execute("PRAGMA synchronous=FULL")
-                self.db.execute("PRAGMA foreign_keys=ON")
+                if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    conn.execute("PRAGMA journal_mode=wal")
+                conn.execute("PRAGMA synchronous=FULL")
+                conn.execute("PRAGMA foreign_keys=ON")
                 self._migrate()
         except sqlite3.Error as exc:
             if conn is not None:
@@ -60,20 +71,43 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
             if conn is not None:
                 conn.close()
             raise
-        self._columns = {t: set(self.db[t].columns_dict) for t in self.db.table_names()}
+        self._columns = {t: self.column_names(t) for t in self.table_names()}
         if not readonly:  # what an older version did not record (games rows, seats), filled in once
             from dealer_assist.store.upgrade import fill_unrecorded
 
             fill_unrecorded(self)
 
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """The sqlite-utils ``Database`` over this store's connection, made on first use (its
+        plugins are not looked for: the store uses none)."""
+        made = self.__dict__.get("_db")
+        if made is None:
+            import sqlite_utils
+
+            made = self.__dict__["_db"] = sqlite_utils.Database(self.conn, execute_plugins=False)
+        return made
+
+    def table_names(self) -> list[str]:
+        return [row[0] for row in self.conn.execute("select name from sqlite_master where type = 'table'")]
+
+    def column_names(self, table: str) -> set[str]:
+        return {row[0] for row in self.conn.execute("select name from pragma_table_info(?)", [table])}
+
+    def _dicts(self, sql: str, params: list | tuple = ()) -> list[dict[str, Any]]:
+        """The rows of a query as dicts (column name: value), as sqlite-utils' ``query`` gives them."""
+        cursor = self.conn.execute(sql, params)
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row)) for row in cursor]
+
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[None]:
         """One read transaction: every query inside sees the same committed state, whatever
         another window writes meanwhile (WAL readers keep their snapshot)."""
-        conn = self.db.conn
+        conn = self.conn
         if conn.in_transaction:
             yield
             return
@@ -85,14 +119,14 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
                 conn.execute("COMMIT")
 
     def versions(self) -> set[int]:
-        if "migrations" not in self.db.table_names():
+        if "migrations" not in self.table_names():
             return set()
-        return {row[0] for row in self.db.execute("select version from migrations")}
+        return {row[0] for row in self.conn.execute("select version from migrations")}
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[None]:
         """One write transaction that holds the write lock from its start (BEGIN IMMEDIATE)."""
-        conn = self.db.conn
+        conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -105,16 +139,20 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
             raise
 
     def _migrate(self) -> None:
+        """The migrations not applied yet, then the views: sqlite-utils only when a step is to
+        be run (an open that finds the schema up to date reads three small things)."""
         with self._write():
-            self.db["migrations"].create({"version": int, "applied": str}, pk="version", if_not_exists=True)
+            if "migrations" not in self.table_names():
+                self.db["migrations"].create({"version": int, "applied": str}, pk="version", if_not_exists=True)
             done = self.versions()  # read inside the write lock: two processes never migrate twice
-            for version, step in MIGRATIONS:
-                if version not in done:
-                    step(self.db)
-                    self.db["migrations"].insert({"version": version, "applied": now()})
-            sync_views(self.db)  # the tables' views, as the registered tables declare them
-            if self.db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            pending = [(version, step) for version, step in MIGRATIONS if version not in done]
+            for version, step in pending:
+                step(self.db)
+                self.db["migrations"].insert({"version": version, "applied": now()})
+            # the tables' views, as the registered tables declare them (in full after a migration)
+            sync_views(self.conn, self.path, migrated=bool(pending))
+            if self.conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     @property
     def _session_columns(self) -> str:
@@ -126,7 +164,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
         """Remember the language ``session`` is played in (the default of its audit and report)."""
         if session.lang != lang:
             with self._write():
-                self.db.execute("update sessions set lang = ? where id = ?", [lang, session.id])
+                self.conn.execute("update sessions set lang = ? where id = ?", [lang, session.id])
         return self.get(session.name)
 
     def _has(self, table: str, column: str | None = None) -> bool:
@@ -138,15 +176,13 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
     def sessions(self) -> list[SessionRow]:
         if not self._has("sessions"):
             return []
-        rows = self.db.query(f"select {self._session_columns} from sessions order by id")
+        rows = self._dicts(f"select {self._session_columns} from sessions order by id")
         return [SessionRow(**row) for row in rows]
 
     def find(self, name: str) -> SessionRow | None:
         if not self._has("sessions") or not _encodable(name):
             return None
-        for row in self.db.query(
-            f"select {self._session_columns} from sessions where name = ?", [name]
-        ):
+        for row in self._dicts(f"select {self._session_columns} from sessions where name = ?", [name]):
             return SessionRow(**row)
         return None
 
@@ -165,10 +201,8 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
             with self._write():
                 if self.find(name) is not None:
                     raise SessionError("session.exists", name=name)
-                self.db["sessions"].insert(
-                    {"name": name, "created": stamp, "updated": stamp, "setup": "{}", "status": "running",
-                     "games": 0}  # fmt: skip
-                )
+                self.conn.execute("insert into sessions (name, created, updated, setup, status, games)"
+                                  " values (?, ?, ?, ?, ?, ?)", [name, stamp, stamp, "{}", "running", 0])  # fmt: skip
         except sqlite3.Error as exc:
             raise StoreError("store.write_failed", reason=str(exc)) from None
         return self.get(name)
@@ -177,13 +211,13 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
         with self._write():
             for table in ("snapshots", "events", "games", "locks"):
                 if self._has(table):
-                    self.db.execute(f"delete from {table} where session_id = ?", [session.id])
-            self.db.execute("delete from sessions where id = ?", [session.id])
+                    self.conn.execute(f"delete from {table} where session_id = ?", [session.id])
+            self.conn.execute("delete from sessions where id = ?", [session.id])
         self.forget_mark(session)
 
     def summary_row(self, session: SessionRow) -> dict[str, Any]:
         """The stored ``sessions`` row as it is (for ``verify``)."""
-        return next(iter(self.db.query("select * from sessions where id = ?", [session.id])))
+        return next(iter(self._dicts("select * from sessions where id = ?", [session.id])))
 
     @property
     def keeps_games(self) -> bool:
@@ -193,7 +227,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
     def game_rows(self, session: SessionRow) -> list[dict[str, Any]]:
         if not self._has("games"):
             return []
-        return list(self.db.query("select * from games where session_id = ? order by game", [session.id]))
+        return self._dicts("select * from games where session_id = ? order by game", [session.id])
 
     # -- events
 
@@ -202,7 +236,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
             return []
         typed = "typed" if self._has("events", "typed") else "null as typed"
         # plain tuples (sqlite-utils would build a dict per row: the bulk of a long session's read)
-        rows = self.db.conn.execute(
+        rows = self.conn.execute(
             f"select seq, text, event, ts, hash, prev_hash, {typed} from events where session_id = ? order by seq",
             [session.id])  # fmt: skip
         return [EventRow(*row) for row in rows]
@@ -210,7 +244,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
     def events_since(self, session: SessionRow, seq: int) -> list[tuple[int, str, str]]:
         """(seq, text, ts) of the events after ``seq``, in order: what a follower (the stream
         overlay) has not applied yet. A gap raises, as in ``events``."""
-        rows = list(self.db.execute(
+        rows = list(self.conn.execute(
             "select seq, text, ts from events where session_id = ? and seq > ? order by seq", [session.id, seq]))  # fmt: skip
         for expected, row in enumerate(rows, start=seq + 1):
             if row[0] != expected:
@@ -221,7 +255,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
         """(seq, text, hash) of the events after ``seq``, checked to run on without a gap."""
         if not self._has("events"):
             return []
-        rows = self.db.conn.execute("select seq, text, hash from events where session_id = ? and seq > ? order by seq",
+        rows = self.conn.execute("select seq, text, hash from events where session_id = ? and seq > ? order by seq",
                                     [session.id, seq]).fetchall()  # fmt: skip
         for expected, row in enumerate(rows, start=seq + 1):
             if row[0] != expected:
@@ -238,14 +272,14 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
     def recent_texts(self, session: SessionRow, count: int) -> list[str]:
         """The texts of the last ``count`` events, oldest first (the prompt's history): read
         from the end, so it costs the same however long the session is."""
-        rows = self.db.conn.execute("select text from events where session_id = ? order by seq desc limit ?",
+        rows = self.conn.execute("select text from events where session_id = ? order by seq desc limit ?",
                                     [session.id, count]).fetchall()  # fmt: skip
         return [row[0] for row in reversed(rows)]
 
     def last_commands(self, session: SessionRow, command: str, count: int) -> list[dict[str, Any]]:
         """The parsed events of the last ``count`` commands named ``command`` (the event's
         ``command``, e.g. ``Bet``), newest first: read from the end, whatever the table."""
-        rows = self.db.conn.execute(
+        rows = self.conn.execute(
             "select event from events where session_id = ? and json_extract(event, '$.command') = ? "
             "order by seq desc limit ?", [session.id, command, count]).fetchall()  # fmt: skip
         found = []
@@ -255,7 +289,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
         return found
 
     def last(self, session: SessionRow) -> tuple[int, str]:
-        row = self.db.conn.execute(
+        row = self.conn.execute(
             "select seq, hash from events where session_id = ? order by seq desc limit 1", [session.id]
         ).fetchone()
         return (0, "") if row is None else (row[0], row[1] or "")
@@ -301,7 +335,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
                 if stored != tuple(after):
                     raise SessionError("session.moved_on", name=session.name, seq=stored[0], expected=after[0])
                 # plain statements (sqlite-utils would look up each table's columns every time)
-                conn = self.db.conn
+                conn = self.conn
                 conn.executemany(
                     "insert into events (session_id, seq, text, event, ts, hash, prev_hash, typed)"
                     " values (:session_id, :seq, :text, :event, :ts, :hash, :prev_hash, :typed)", rows)  # fmt: skip

@@ -19,7 +19,7 @@ def unrecorded(store: Any) -> list[int]:
     """The ids of the sessions with events whose players (``seats``) were never recorded."""
     if not (store._has("sessions", "seats") and store._has("games") and store._has("events")):
         return []
-    rows = store.db.conn.execute(
+    rows = store.conn.execute(
         "select id from sessions s where seats is null and exists (select 1 from events e where e.session_id = s.id)"
         " order by id").fetchall()  # fmt: skip
     return [row[0] for row in rows]
@@ -55,7 +55,7 @@ def fill_unrecorded(store: Any) -> int:
         with contextlib.suppress(sqlite3.Error), store._write():
             if store.last(row) != last:  # another window wrote meanwhile: it records them itself
                 continue
-            conn = store.db.conn
+            conn = store.conn
             conn.execute("update sessions set seats = ? where id = ? and seats is null", [seats, row.id])
             for game in games:
                 conn.execute(f"insert or ignore into games ({', '.join(game)}) values ({', '.join('?' * len(game))})",

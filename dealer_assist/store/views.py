@@ -6,14 +6,29 @@ the file with the ones the registered tables declare and, where one differs or i
 drops and recreates them all in the migration's transaction (idempotent: an open that finds
 them as declared writes nothing of them). A table added later gets its views at the first
 writable open after it; a table no longer registered leaves its views as they were.
+
+Knowing what the tables declare means importing every registered table. An open that finds
+the views as they were when this tool last checked them skips that: a small file beside the
+database, ``<db>.views``, holds the ``stamp`` of what the declared views are made from (the
+tool's version, this module, the registry, and the name, size and time of change of every file
+of every registered table's package, found without importing it; a table already imported: its
+views themselves) and the digest of the file's views after that check. Only the same stamp and the same views in the
+file skip the comparison; after a migration, a changed source, an upgrade, a table
+registered or no longer, a view edited by another program, or without the file (a copy), the
+declared views are compared as before. See docs/decisions.md (issue 20, views).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    import sqlite_utils
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+import sqlite3
+import sys
+from importlib.machinery import PathFinder
+from pathlib import Path
 
 # every games row beside its session: the table (``ruleset`` of the session's setup, the
 # default table when the setup names none) and the players by box (``seats``); each table's
@@ -48,17 +63,123 @@ def declared() -> dict[str, str]:
     return out
 
 
-def sync_views(db: sqlite_utils.Database) -> bool:
+def _package_files(module: str) -> list[str] | None:
+    """The ``.py`` files of the package that holds ``module`` (a top-level module: its file),
+    found without importing it; None when they cannot be found (the stamp is then unknown)."""
+    parts = module.split(".")
+    package = parts[:-1] or parts
+    top = sys.modules.get(package[0])
+    if top is not None and getattr(top, "__path__", None) is not None:
+        places = list(top.__path__)
+    else:
+        spec = PathFinder.find_spec(package[0])
+        if spec is None:
+            return None
+        if spec.submodule_search_locations is None:  # a module of one file
+            return [spec.origin] if spec.origin and len(parts) == 1 else None
+        places = list(spec.submodule_search_locations)
+    for part in package[1:]:
+        places = [os.path.join(place, part) for place in places if os.path.isfile(os.path.join(place, part, "__init__.py"))]
+    if len(places) != 1:
+        return None
+    found, folders = [], [places[0]]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(entry.path)
+                elif entry.name.endswith(".py"):
+                    found.append(entry.path)
+    return sorted(found)
+
+
+def stamp() -> str | None:
+    """What the declared views are made from, without importing a table that is not imported
+    yet: the tool's version, this module, the registry's names, modules and default table,
+    and each table's package source, file by file (name, size, time of last change: a new
+    version installed, a file edited or checked out changes them; an imported table: the
+    views it declares). None when a table's source cannot be found."""
+    from dealer_assist import __version__, rulesets
+
+    modules = rulesets.TABLES  # the registration, as the registry reads it
+
+    digest = hashlib.sha256(f"{__version__}|{rulesets.DEFAULT}".encode())
+    digest.update(Path(__file__).read_bytes())
+    loaded = set(rulesets.loaded())
+    for name in rulesets.names():
+        digest.update(f"|{name}={modules[name]}|".encode())
+        if name in loaded:
+            digest.update(json.dumps(rulesets.get(name).store.views, sort_keys=True).encode())
+            continue
+        files = _package_files(modules[name])
+        if files is None:
+            return None
+        for path in files:
+            try:
+                info = os.stat(path)
+            except OSError:
+                return None
+            digest.update(f"{path}:{info.st_size}:{info.st_mtime_ns};".encode())
+    return digest.hexdigest()
+
+
+def _views_digest(have: dict[str, str]) -> str:
+    return hashlib.sha256(json.dumps(sorted(have.items())).encode()).hexdigest()
+
+
+def _claim_path(path: Path) -> Path:
+    return path.with_name(f"{path.name}.views")
+
+
+def _claimed(path: Path) -> dict:
+    with contextlib.suppress(OSError, ValueError):
+        found = json.loads(_claim_path(path).read_text(encoding="utf-8"))
+        if isinstance(found, dict):
+            return found
+    return {}
+
+
+def _claim(path: Path, stamp_now: str, have: dict[str, str]) -> None:
+    """Remember that the file's views are as the tables of ``stamp_now`` declare them (a cache:
+    a failure only loses it)."""
+    target = _claim_path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    with contextlib.suppress(OSError):
+        try:
+            temporary.write_text(json.dumps({"stamp": stamp_now, "views": _views_digest(have)}) + "\n",
+                                 encoding="utf-8")  # fmt: skip
+            os.replace(temporary, target)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _file_views(conn: sqlite3.Connection) -> dict[str, str]:
+    listed = conn.execute("select name, sql from sqlite_master where type = 'view'").fetchall()
+    return {name: _normal(sql or "") for name, sql in listed}
+
+
+def sync_views(conn: sqlite3.Connection, path: Path | None = None, *, migrated: bool = True) -> bool:
     """Create or replace the declared views that differ from the file's (inside the caller's
-    write transaction); whether anything was written."""
-    listed = db.execute("select name, sql from sqlite_master where type = 'view'").fetchall()
-    have = {name: _normal(sql or "") for name, sql in listed}
+    write transaction); whether anything was written. ``path``: the database's file, whose
+    ``.views`` file lets an open skip the comparison when nothing changed since the last one
+    (not after a migration: ``migrated``). ``conn``: a connection, or sqlite-utils' Database."""
+    have = _file_views(conn)
+    known = stamp() if path is not None else None
+    if known is not None and not migrated:
+        claim = _claimed(path)
+        if claim.get("stamp") == known and claim.get("views") == _views_digest(have):
+            return False
     wanted = declared()
     if all(have.get(name) == _normal(sql) for name, sql in wanted.items()):
+        if known is not None:
+            _claim(path, known, have)
         return False
     for name in wanted:  # all of them: a table's view may read table_games
         if name in have:
-            db.execute(f'drop view "{name}"')
+            conn.execute(f'drop view "{name}"')
     for sql in wanted.values():
-        db.execute(sql)
+        conn.execute(sql)
+    if known is not None:
+        _claim(path, known, _file_views(conn))
     return True
