@@ -166,7 +166,7 @@ def store_kept(store: Store, name: str, chain: Chain, state, *, lock: bool = Fal
         items = [(e.text, json.loads(e.event), e.typed, e.ts) for e in chain.rows]
         last = store.append(row, items, after=(0, ""), summary=rulesets.summary(state),
                             games=rulesets.to_json(state)["log"], lock=token,
-                            snapshot=(snapshot.fingerprint(), snapshot.dump(state)))  # fmt: skip
+                            snapshot=snapshot.keep(state))  # fmt: skip
         if last[1] != chain.head:  # pragma: no cover - the store hashes as the chain was recomputed
             raise SessionError("import.chain_lost", name=name)
         return LiveSession(store, store.get(name), lock=token)

@@ -122,14 +122,15 @@ def summary(state: Any) -> dict:
     return of(state).summary(state)
 
 
-def state_classes() -> dict[str, type]:
-    """Every class a snapshot may hold, by qualified name, for every table."""
+def state_classes(table: str | None = None) -> dict[str, type]:
+    """The classes a snapshot may hold, by qualified name: of ``table``, or of every table."""
     out: dict[str, type] = {}
-    for name in TABLES:
+    for name in TABLES if table is None else [table]:
         for cls in get(name).state_classes:
             out[f"{cls.__module__}.{cls.__qualname__}"] = cls
     return out
 
 
-def sources() -> list[str]:
-    return sorted({source for name in TABLES for source in get(name).sources})
+def sources(table: str | None = None) -> list[str]:
+    """The package files the rules are made of: of ``table``, or of every table."""
+    return sorted({source for name in (TABLES if table is None else [table]) for source in get(name).sources})

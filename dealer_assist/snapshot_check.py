@@ -44,7 +44,10 @@ class SnapshotCheck:
         if kept is None:
             return
         seq, digest, engine, body, _checksum, event = kept
-        if engine != snapshot.fingerprint():
+        from dealer_assist import rulesets
+
+        table = row.ruleset or rulesets.DEFAULT
+        if table not in rulesets.names() or engine != snapshot.fingerprint(table):
             return
         self.seq, self.same = seq, False
         self._body = body if isinstance(body, str) else ""

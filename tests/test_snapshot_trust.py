@@ -92,7 +92,7 @@ def reseal(path: Path, name: str, change=None, seq: int | None = None) -> None:
         change(state)
     text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
     with store._write():
-        store._snapshot_row(row, (at, digest, snapshot.fingerprint(), text))
+        store._snapshot_row(row, (at, digest, snapshot.fingerprint(row.ruleset or "onemillion"), text))
     store.close()
 
 

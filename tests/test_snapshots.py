@@ -88,7 +88,7 @@ def test_a_damaged_or_foreign_snapshot_is_ignored_and_the_events_are_replayed(tm
     assert live.base == 0 and to_json(live.state) == expected
     live.close()  # a good snapshot again
     assert LiveSession.open(Store(path), name).base > 0
-    monkeypatch.setattr(snapshot, "fingerprint", lambda: "other rules")  # made by other rules
+    monkeypatch.setattr(snapshot, "fingerprint", lambda table: "other rules")  # made by other rules
     assert LiveSession.open(Store(path), name).base == 0
 
 

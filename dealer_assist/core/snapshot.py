@@ -28,28 +28,30 @@ from typing import Any, Callable
 
 from dealer_assist.core.history import History
 
-def _classes() -> dict[str, type]:
-    """Every class a snapshot may hold, by qualified name (every table's, ``rulesets``)."""
+def _classes(table: str | None) -> dict[str, type]:
+    """The classes a snapshot of ``table`` may hold, by qualified name (every table's when
+    ``table`` is None)."""
     from dealer_assist import rulesets
 
-    return rulesets.state_classes()
+    return rulesets.state_classes(table)
 
 
 class SnapshotError(ValueError):
     """A snapshot that cannot be used (damaged, or from another engine): rebuild instead."""
 
 
-@lru_cache(maxsize=1)
-def fingerprint() -> str:
-    """The engine that makes snapshots: a hash of the rules' source, so that a snapshot made by
-    other rules (an upgrade, a fix) is never used."""
+@lru_cache(maxsize=None)
+def fingerprint(table: str) -> str:
+    """The rules that make a snapshot of a state of ``table``: a hash of the sources that table's
+    rules are made of (``Ruleset.sources``: the shared ones and its package), so that a snapshot
+    made by other rules (an upgrade, a fix) is never used. Only that table is loaded for it."""
     from dealer_assist import __version__
-
-    digest = hashlib.sha256(__version__.encode())
-    package = resources.files("dealer_assist")
     from dealer_assist import rulesets
 
-    for name in rulesets.sources():
+    digest = hashlib.sha256(__version__.encode())
+    digest.update(table.encode())
+    package = resources.files("dealer_assist")
+    for name in sorted(rulesets.get(table).sources):
         entry = package.joinpath(name)
         files = sorted((f for f in entry.iterdir() if f.name.endswith(".py")), key=lambda f: f.name) \
             if entry.is_dir() else [entry]  # fmt: skip
@@ -57,6 +59,13 @@ def fingerprint() -> str:
             digest.update(source.name.encode())
             digest.update(source.read_bytes())
     return digest.hexdigest()[:32]
+
+
+def keep(state: Any) -> tuple[str, str]:
+    """What the store keeps as the snapshot of ``state``: (its rules' fingerprint, its text)."""
+    from dealer_assist import rulesets
+
+    return fingerprint(rulesets.of(state).name), dump(state)
 
 
 def _encode(value: Any) -> Any:
@@ -91,9 +100,9 @@ def dump(state: Any) -> str:
     return json.dumps(_encode(state), ensure_ascii=False, separators=(",", ":"))
 
 
-def _decode(value: Any, history: Callable[[int], History]) -> Any:
+def _decode(value: Any, history: Callable[[int], History], classes: dict[str, type]) -> Any:
     if isinstance(value, list):
-        return [_decode(v, history) for v in value]
+        return [_decode(v, history, classes) for v in value]
     if not isinstance(value, dict):
         return value
     if "__history" in value:
@@ -102,16 +111,16 @@ def _decode(value: Any, history: Callable[[int], History]) -> Any:
             raise SnapshotError("a damaged count of finished games")
         return history(count)
     if "__enum" in value:
-        cls = _classes()[value["__enum"]]
+        cls = classes[value["__enum"]]
         if not (isinstance(cls, type) and issubclass(cls, Enum)):
             raise SnapshotError("an enum that is not one")
         return cls(value["v"])
     if "__class" in value:
-        cls = _classes()[value["__class"]]
+        cls = classes[value["__class"]]
         if not dataclasses.is_dataclass(cls):
             raise SnapshotError(f"{cls.__name__} is not a record")
         names = {f.name for f in dataclasses.fields(cls)}
-        args = {k: _decode(v, history) for k, v in value.items() if k != "__class"}
+        args = {k: _decode(v, history, classes) for k, v in value.items() if k != "__class"}
         if set(args) != names:
             raise SnapshotError(f"the fields of {cls.__name__} changed")
         hints = _hints(cls)
@@ -122,11 +131,11 @@ def _decode(value: Any, history: Callable[[int], History]) -> Any:
         _check_card(made)
         return made
     if "__tuple" in value:
-        return tuple(_decode(v, history) for v in value["__tuple"])
+        return tuple(_decode(v, history, classes) for v in value["__tuple"])
     if "__set" in value:
-        return {_decode(v, history) for v in value["__set"]}
+        return {_decode(v, history, classes) for v in value["__set"]}
     if "__dict" in value:
-        return {_decode(k, history): _decode(v, history) for k, v in value["__dict"]}
+        return {_decode(k, history, classes): _decode(v, history, classes) for k, v in value["__dict"]}
     raise SnapshotError("an unknown value in a snapshot")
 
 
@@ -177,11 +186,13 @@ def _check_card(value: Any) -> None:
             raise SnapshotError("a card that does not exist")
 
 
-def load(text: str, history: Callable[[int], History]) -> Any:
-    """The state kept by ``dump``; ``history(n)`` gives the records of the first ``n`` games.
-    Anything else than a state of these rules, field by field, raises ``SnapshotError``."""
+def load(text: str, history: Callable[[int], History], table: str | None = None) -> Any:
+    """The state kept by ``dump``; ``history(n)`` gives the records of the first ``n`` games;
+    ``table``: the table whose state it must be (only its classes are read, and only it is
+    loaded), else any table's. Anything else than a state of these rules, field by field,
+    raises ``SnapshotError``."""
     try:
-        state = _decode(json.loads(text), history)
+        state = _decode(json.loads(text), history, _classes(table))
     except SnapshotError:
         raise
     except Exception as exc:  # noqa: BLE001 - whatever a damaged snapshot makes fail: it is only a cache
@@ -197,6 +208,8 @@ def matches(body: str, state: Any, history: Callable[[int], History]) -> bool:
     if body == dump(state):
         return True
     try:
-        return load(body, history) == state
+        from dealer_assist import rulesets
+
+        return load(body, history, rulesets.of(state).name) == state
     except SnapshotError:
         return False

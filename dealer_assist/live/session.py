@@ -86,14 +86,16 @@ class LiveSession:
         if kept is None:
             return 0, None, (0, "")
         seq, digest, engine, body, sealed = kept
-        if engine != snapshot.fingerprint():
+        table = self.row.ruleset or rulesets.DEFAULT
+        if table not in rulesets.names() or engine != snapshot.fingerprint(table):
             return 0, None, (0, "")
         if not sealed:
             self.ignored = "snapshot.reason.seal"
             return 0, None, (0, "")
         store, row = self.store, self.row
         try:
-            state = snapshot.load(body, lambda count: History.deferred(count, lambda: store.game_records(row, count)))
+            state = snapshot.load(body, lambda count: History.deferred(count, lambda: store.game_records(row, count)),
+                                  table)  # fmt: skip
         except snapshot.SnapshotError:
             self.ignored = "snapshot.reason.damaged"
             return 0, None, (0, "")
@@ -132,7 +134,7 @@ class LiveSession:
             raise
         live.replaced = replaced
         if live.ignored and token is not None and live.last[0]:  # rebuild the snapshot that did not fit
-            store.keep_snapshot(live.row, (*live.last, snapshot.fingerprint(), snapshot.dump(live.state)))
+            store.keep_snapshot(live.row, (*live.last, *snapshot.keep(live.state)))
             live.kept = live.last[0]
         return live
 
@@ -175,7 +177,7 @@ class LiveSession:
         stays where it is (at most one game back), so the next resume folds the event that
         opened the window and its clock goes on from that event's timestamp."""
         if self.kept != self.last[0] and self.last[0] and not self.store.readonly and not self._clock_after_kept():
-            self.store.keep_snapshot(self.row, (*self.last, snapshot.fingerprint(), snapshot.dump(self.state)))
+            self.store.keep_snapshot(self.row, (*self.last, *snapshot.keep(self.state)))
             self.kept = self.last[0]
         if self.lock is not None:
             if not self.store.readonly:  # the next start re-hashes only what comes after (``store/marks.py``)
@@ -229,7 +231,7 @@ class LiveSession:
             games = line_records(self.state, commands, finished)
             keep = None
             if any(isinstance(cmd, n.Game) for cmd in commands):  # a new game: a new snapshot
-                keep = (snapshot.fingerprint(), snapshot.dump(self.state))
+                keep = snapshot.keep(self.state)
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
                                           games=games, lock=self.lock, snapshot=keep)  # fmt: skip
             if keep is not None:
@@ -260,7 +262,7 @@ class LiveSession:
                           for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
             self.last = self.store.append(self.row, items, after=self.last, summary=summary(self.state),
                                           games=rulesets.to_json(self.state)["log"], lock=self.lock,
-                                          snapshot=(snapshot.fingerprint(), snapshot.dump(self.state)))  # fmt: skip
+                                          snapshot=snapshot.keep(self.state))  # fmt: skip
             self.kept = self.last[0]
         except BaseException:
             self.session.restore(start)
