@@ -10,7 +10,8 @@ bracketed paste (``ESC[?2004h``), then draws the prompt (``NAME>``) and the bott
 in one render, which ends by showing the cursor again (``ESC[?25h``). The time of the chunk
 that completes ``ESC[?2004h … NAME> … ESC[?25h`` after the Enter is the time the dealer can
 type again. A keystroke's echo is the first chunk drawn after it; its completion is the last
-render before the screen falls quiet (the empty periodic refresh of the toolbar excluded).
+render before the screen falls quiet (the periodic refresh of the toolbar excluded: an empty
+one, or one that only moves the clock's figures, ``clock_tick``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ from pathlib import Path
 
 # the render prompt_toolkit draws for its periodic refresh when nothing changed
 EMPTY_RENDER = "\x1b[?25l\x1b[?7l\x1b[?7h\x1b[0m\x1b[?12l\x1b[?25h"
+
+
+ESCAPES = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[@-Z\\-_])")
+
+
+def clock_tick(chunk: str) -> bool:
+    """Whether a render only redraws the clock's figures (``0:41`` → ``0:40``: what prompt_toolkit
+    draws when the toolbar's clock moves on and nothing else changed)."""
+    shown = "".join(ESCAPES.sub("", chunk).split())
+    return 0 < len(shown) <= 5 and all(ch in "0123456789:" for ch in shown)
 
 
 def verdict(ok: bool) -> str:
@@ -129,13 +140,17 @@ class Terminal:
         return chunks
 
     def key(self, char: str, gap: float) -> tuple[float | None, float | None]:
-        """Send one keystroke; (seconds to its echo, seconds to the last render it caused)."""
+        """Send one keystroke; (seconds to its echo, seconds to the last render it caused).
+
+        The renders after the first that only move the clock's figures (``clock_tick``: the
+        toolbar redrawn each second while a clock runs) are the clock's, not the keystroke's."""
         sent = time.perf_counter()
         self.child.send(char)
         chunks = [c for c in self.quiet(gap) if c[1] != EMPTY_RENDER]
         if not chunks:
             return None, None
-        return chunks[0][0] - sent, chunks[-1][0] - sent
+        own = chunks[:1] + [c for c in chunks[1:] if not clock_tick(c[1])]
+        return chunks[0][0] - sent, own[-1][0] - sent
 
     def enter(self, gap: float) -> tuple[float, str]:
         """Press Enter; (seconds to the next prompt drawn, what was drawn until then)."""

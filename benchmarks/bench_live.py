@@ -32,6 +32,7 @@ from rich.console import Console
 from dealer_assist.tables.onemillion import to_json
 from dealer_assist.live import LiveSession
 from dealer_assist.prompt import handle_line
+from dealer_assist.prompt.loop import freeze_loaded
 from dealer_assist.tables.onemillion.scriptgen import Generator, Options
 from dealer_assist.store import Store
 
@@ -99,6 +100,7 @@ def bench(games: int, measure: int, overlay: bool, args: argparse.Namespace, typ
               + (f"   target <= {target * 1000:.0f} ms: {verdict(resume <= target)}" if target else ""))
 
         live = LiveSession.open(Store(path), "bench")
+        freeze_loaded()  # as the prompt does once the session is loaded, before the first line
         rounds = [("", None)]
         if overlay:
             rounds.append((" with the overlay following", path))

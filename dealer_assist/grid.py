@@ -45,7 +45,7 @@ class Grid:
                 return " " + f" {separator} ".join(padded) + " "
             return "  ".join(padded).rstrip()
 
-        out = Text(no_wrap=True, overflow="ignore")
+        out = Flat(no_wrap=True, overflow="ignore")
         if self.title:
             out.append(self.title + "\n")
         out.append(line(self.headers, "┃"), style="bold")
@@ -58,3 +58,29 @@ class Grid:
 
     def __rich__(self) -> Text:
         return self.text()
+
+
+class Flat(Text):
+    """A text rich prints as it is (``no_wrap``, ``overflow="ignore"``: the terminal cuts a long
+    line), rendered at once. rich would first split it into lines and join them again, giving
+    the same text (``Text.wrap`` with overflow ``ignore``): a millisecond for a settled game's
+    tables, on every line that settles one. A text this shortcut might render otherwise (a
+    tab, a style of its own, a style across a line's end, another justification) goes through
+    rich as any text."""
+
+    def __rich_console__(self, console, options):
+        if _as_is(self, options):
+            yield from self.render(console, end=self.end)
+        else:
+            yield from super().__rich_console__(console, options)
+
+
+def _as_is(text: Text, options) -> bool:
+    """Whether rich's own rendering of ``text`` (split into lines and joined again) renders
+    the very segments ``text.render`` gives."""
+    if text.style or text.overflow != "ignore" or (text.justify or options.justify or "default") != "default":
+        return False
+    plain = text.plain
+    if "\t" in plain:
+        return False
+    return all("\n" not in plain[span.start : span.end] for span in text.spans)

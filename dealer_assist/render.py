@@ -10,7 +10,7 @@ from rich.text import Text
 
 from dealer_assist import rulesets
 from dealer_assist.core.step import Ruling
-from dealer_assist.grid import Grid
+from dealer_assist.grid import Flat, Grid
 from dealer_assist.i18n import amount
 from dealer_assist.messages import text
 from dealer_assist.wrap import Wrapped
@@ -133,7 +133,7 @@ def outcome_parts(items, records: dict[int, dict] | None, lang: str, table) -> l
     parts: list = [Wrapped(said, hang=13)] if said else []  # under the ruling text, a number kept with its label
     if records is not None and settled in records:
         for part in settled_parts(records[settled], lang, table):
-            parts.append(Text(part, no_wrap=True, overflow="ignore") if isinstance(part, str) else part.text())
+            parts.append(Flat(part, no_wrap=True, overflow="ignore") if isinstance(part, str) else part.text())
     return parts
 
 

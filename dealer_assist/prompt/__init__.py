@@ -26,7 +26,8 @@ The parts, one job each:
 
 - ``loop``: the interactive prompt (``run_prompt``), its completer and key bindings;
 - ``lines``: one line entered and its rulings printed (``handle_line``), the pipe (``run_pipe``);
-- ``completion``: the completion menu (``completions``, ``matching``, ``argument_completions``);
+- ``completion``: the completion menu (``completions``, ``matching``, ``argument_completions``;
+  ``Matcher``: ``matching`` found once per state while a line is typed);
 - ``topics``: the help topics (``all_topics()``, ``topics_for``, ``topic_help``);
 - ``words``: the prompt words ``help``, ``hint``, ``quit`` (``help_text``, ``hint_text``,
   ``prompt_word``);

@@ -12,10 +12,10 @@ from rich.text import Text
 
 from dealer_assist import deal_line
 from dealer_assist import render
-from dealer_assist.live import LiveSession
+from dealer_assist.live import LiveSession, clock
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
-from dealer_assist.prompt.completion import matching
+from dealer_assist.prompt.completion import Matcher
 from dealer_assist.prompt.guards import CardHint, deal_now, guard_warning
 from dealer_assist.prompt.lines import handle_line
 from dealer_assist.prompt.toolbar import Clocks, toolbar_html
@@ -54,6 +54,16 @@ def output_without_cpr(output, renderer: Callable[[], object]) -> None:
     output.get_rows_below_cursor_position = rows_below_cursor
 
 
+def freeze_loaded() -> None:
+    """Keep what is loaded (the session's states and history, the tables, the catalogs) out of
+    the garbage collector's full collections (``gc.freeze``): one would otherwise walk the whole
+    loaded session — some 30 ms on a 1,000-game session — in the middle of a keystroke or a
+    line. What later lines make is collected as before."""
+    import gc
+
+    gc.freeze()
+
+
 def _warm() -> None:
     """What completion and help need at every table — every table's grammar, the help topics —
     made while the dealer reads the first prompt, so that no keystroke pays for it."""
@@ -65,6 +75,46 @@ def _warm() -> None:
         all_topics()
     except Exception:  # noqa: BLE001 - a warm-up only: the same work is done again when needed
         pass
+
+
+class _Warm:
+    """Completion found while the dealer types nothing: after a render, what the next
+    keystrokes may ask for (``Matcher.ahead``) is found one piece at a time, each in its own
+    turn of the event loop, never while a key waits or a redraw is pending."""
+
+    PAUSE = 0.002  # seconds between two pieces: a key that arrives meanwhile goes first
+
+    def __init__(self, app, matcher: Matcher, live: LiveSession, lang: str) -> None:
+        self.app, self.matcher, self.live, self.lang = app, matcher, live, lang
+        self.waiting = None  # the event loop a piece waits on (each prompt runs its own loop)
+
+    def after_render(self, _app=None) -> None:
+        if self.waiting is not self.app.loop and self._idle():
+            self._later()
+
+    def _later(self) -> None:
+        self.waiting = self.app.loop
+        self.app.loop.call_later(self.PAUSE, self._step)
+
+    def _idle(self) -> bool:
+        app = self.app
+        return app.is_running and not app.is_done and not app.invalidated and app.loop is not None
+
+    def _step(self) -> None:
+        self.waiting = None
+        if not self._idle():
+            return  # a redraw comes, and after it this goes on
+        try:
+            remembered = self.live.remembered()
+            typed = self.app.current_buffer.document.text_before_cursor
+            state, version = self.live.state, self.live.count
+            todo = self.matcher.ahead(state, typed, self.lang, remembered=remembered, version=version)
+            if not todo:
+                return
+            self.matcher.warm(state, todo[0], self.lang, remembered=remembered, version=version)
+        except Exception:  # noqa: BLE001 - a warm-up only: the keystroke that needs it finds it again
+            return
+        self._later()  # the next piece (the commands found lead to their arguments)
 
 
 def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume: str | None = None) -> None:
@@ -87,15 +137,22 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
 
     clocks = Clocks()
     hint = CardHint()
+    matcher = Matcher()  # the completions of the state, found once while a line is typed
 
     class LegalCompleter(Completer):
         def get_completions(self, document, complete_event):
             typed = document.text_before_cursor
-            for option, shown, meta in matching(live.state, typed, lang, remembered=live.remembered()):
+            found = matcher(live.state, typed, lang, remembered=live.remembered(), version=live.count)
+            for option, shown, meta in found:
                 yield Completion(option, start_position=-len(typed), display=shown, display_meta=meta)
 
+    drawn: list = [None, None]  # the toolbar's last text and what prompt_toolkit made of it
+
     def toolbar():
-        return HTML(toolbar_html(live, clocks, lang))
+        html = toolbar_html(live, clocks, lang)
+        if html != drawn[0]:  # parsed again only when it changed (the clock: once a second)
+            drawn[:] = [html, HTML(html)]
+        return drawn[1]
 
     bindings = KeyBindings()
 
@@ -119,16 +176,20 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         output=output,
     )
     holder.append(session)
+    session.app.after_render += _Warm(session.app, matcher, live, lang).after_render
     # a terminal found not to answer CPRs: draw the toolbar from then on, without a warning
     session.app.renderer.cpr_not_supported_callback = session.app.invalidate
     console.print(render.panel(live.state, lang))
+    freeze_loaded()
     threading.Thread(target=_warm, name="warm", daemon=True).start()
     held: str | None = None  # a deal line a guard held: sent again, it goes through
     takes_back = 0  # a held replacement (issue 17): the events of the partial line it takes back
     partial: deal_line.Partial | None = None  # the last line entered, if its deal stopped inside a round
     while True:
         try:
-            line = session.prompt(f"{live.row.name}> ", default=held or "")
+            # redrawn every second only while a clock runs: else nothing on the screen moves by itself
+            ticking = 1.0 if clock(live.state) is not None else 0
+            line = session.prompt(f"{live.row.name}> ", default=held or "", refresh_interval=ticking)
         except KeyboardInterrupt:
             held = None
             continue

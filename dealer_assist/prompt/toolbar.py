@@ -51,10 +51,7 @@ class Clocks:
 
 def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
     """The bottom toolbar: what the tool expects next, and the TIME-1 clock."""
-    from dealer_assist.expected import expected as expectation  # a new session also names the other tables
-
-    expected = expectation(live.state)
-    parts = f"<b>{expected.clause}</b> {_escape(expected.text(lang))}"
+    parts = _expected_html(live.state, getattr(live, "count", None), lang)
     ticking = clocks.remaining(live)
     if ticking is not None:
         name, left, offer = ticking
@@ -67,6 +64,21 @@ def toolbar_html(live: LiveSession, clocks: Clocks, lang: str = "en") -> str:
             shown = text("prompt.offer", lang, ran_out=ran_out, offer=offer)
             parts += f"   <style bg='ansired'>⏰ {_escape(shown)}</style>"
     return parts
+
+
+_SAID: list = [None, None, None, ""]  # the state, events and language the toolbar last described, and what it said
+
+
+def _expected_html(state, count, lang: str) -> str:
+    """What the tool expects next, as the toolbar shows it: found once per state (the toolbar
+    is drawn on every keystroke and every second, the state changes only when a line is
+    entered; ``count``, the events folded, should a state ever be stepped in place)."""
+    if _SAID[0] is not state or _SAID[1] != count or _SAID[2] != lang:
+        from dealer_assist.expected import expected as expectation  # a new session also names the other tables
+
+        expected = expectation(state)
+        _SAID[:] = [state, count, lang, f"<b>{expected.clause}</b> {_escape(expected.text(lang))}"]
+    return _SAID[3]
 
 
 def _escape(value: str) -> str:
