@@ -50,16 +50,22 @@ def clauses(script: str) -> set[str]:
 
 
 def refused(script: str, line: str) -> RuleViolation:
-    """``line`` is refused after ``script``, with the state left exactly as it was."""
-    session = run(script)
-    before = session.state
-    before_json = to_json(before)
+    """``line`` is refused after ``script``, with the state left exactly as it was: by the
+    copying fold (the very same state), and by the in-place fold replay uses (an equal one)."""
     from dealer_assist.notation import parse_line
 
-    with pytest.raises(RuleViolation) as info:
-        session.submit_all(parse_line(line))
-    assert session.state is before
-    assert to_json(session.state) == before_json
+    for owned in (False, True):
+        result = replay_text(script, session=Session(owned=owned))
+        if not result.ok:
+            raise AssertionError(result.error_text())
+        session = result.session
+        before = session.state
+        before_json = to_json(before)
+        with pytest.raises(RuleViolation) as info:
+            session.submit_all(parse_line(line))
+        if not owned:
+            assert session.state is before
+        assert to_json(session.state) == before_json
     return info.value
 
 
