@@ -104,14 +104,21 @@ def seal(seq: int, digest: str, engine: str, body: str) -> str | None:
 
 def holds(checksum: str | None, seq: int, digest: str, engine: str, body: str) -> bool:
     """Whether ``checksum`` is this computer's seal of exactly that snapshot."""
+    secret, mac = _this_computers(checksum)
+    return mac is not None and hmac.compare_digest(mac, _mac(secret, seq, digest, engine, body))
+
+
+def _this_computers(checksum: object) -> tuple[bytes | None, str | None]:
+    """(this computer's key, the checksum's MAC) when ``checksum`` is of this computer's form
+    and key, else (key or None, None)."""
     secret = key()
     if secret is None or not isinstance(checksum, str):
-        return False
+        return secret, None
     prefix, _, rest = checksum.partition(":")
     ident, _, mac = rest.partition(":")
     if prefix != PREFIX or ident != key_id(secret):
-        return False
-    return hmac.compare_digest(mac, _mac(secret, seq, digest, engine, body))
+        return secret, None
+    return secret, mac
 
 
 def seal_fields(kind: str, *fields: object) -> str | None:
@@ -127,12 +134,8 @@ def seal_fields(kind: str, *fields: object) -> str | None:
 
 def fields_hold(checksum: object, kind: str, *fields: object) -> bool:
     """Whether ``checksum`` is this computer's ``seal_fields(kind, *fields)``."""
-    secret = key()
-    if secret is None or not isinstance(checksum, str):
-        return False
-    prefix, _, rest = checksum.partition(":")
-    ident, _, mac = rest.partition(":")
-    if prefix != PREFIX or ident != key_id(secret):
+    secret, mac = _this_computers(checksum)
+    if mac is None:
         return False
     payload = json.dumps([kind, *fields], ensure_ascii=False, separators=(",", ":"))
     return hmac.compare_digest(mac, hmac.new(secret, payload.encode("utf-8"), hashlib.sha256).hexdigest())
