@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from dealer_assist import rulesets
 from dealer_assist.errors import SessionError
-from dealer_assist.i18n import Term
+from dealer_assist.i18n_values import Term
 
 
 def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:

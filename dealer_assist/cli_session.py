@@ -75,7 +75,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
     except DealerAssistError as exc:
         fail(exc, lang=lang)
     if former is not None:
-        from dealer_assist.i18n import Term
+        from dealer_assist.i18n_values import Term
 
         console.print(_say("session.lang_changed", name=name, was=Term(f"lang.name.{former}"),
                            now=Term(f"lang.name.{lang}")), style="yellow")  # fmt: skip
@@ -98,7 +98,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
             console.print(_say(key, name=name, pid=holder.pid, host=holder.host, since=holder.since_local),
                           style="yellow")  # fmt: skip
         if getattr(live, "ignored", None):  # a snapshot that does not fit its log: rebuilt from the events
-            from dealer_assist.i18n import Term
+            from dealer_assist.i18n_values import Term
 
             click.secho(_say("snapshot.ignored", name=name, events=live.count, reason=Term(live.ignored)),
                         fg="yellow", err=True)  # fmt: skip

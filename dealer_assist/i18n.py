@@ -142,14 +142,10 @@ def _formatter():
 
 
 def __getattr__(name: str) -> Any:
-    """``FORMATTER``, and the values a sentence is filled with (``Numbers``, ``Items``, ``Term``,
-    kept in ``i18n_values``), made when first asked for."""
+    """``FORMATTER``, made when first asked for. (The values a sentence is filled with,
+    ``Numbers``, ``Items`` and ``Term``, are ``i18n_values``'.)"""
     if name == "FORMATTER":
         return _formatter()
-    if name in ("Numbers", "Items", "Term"):
-        from dealer_assist import i18n_values
-
-        return getattr(i18n_values, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -2,8 +2,8 @@
 ``Numbers`` (boxes, seats named together), ``Items`` (things listed), ``Term`` (a value that is
 itself a catalog entry). ``text`` calls their ``localized(lang)``.
 
-Kept apart from ``i18n`` (which still names them: ``from dealer_assist.i18n import Term``) so
-that starting the command line (``--help``) does not pay for ``dataclasses``.
+Kept apart from ``i18n`` (``from dealer_assist.i18n_values import Term``), so that starting
+the command line (``--help``) does not pay for ``dataclasses``.
 """
 
 from __future__ import annotations

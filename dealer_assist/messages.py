@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.i18n import LANGS, Term, catalog, text
+from dealer_assist.i18n import LANGS, catalog, text
+from dealer_assist.i18n_values import Term
 
 __all__ = ["EN", "LANGS", "Term", "catalog", "text"]
 

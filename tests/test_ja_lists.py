@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dealer_assist import i18n
+from dealer_assist import i18n, i18n_values
 from dealer_assist.cli import cli
 from dealer_assist.replay import replay_text
 
@@ -33,11 +33,11 @@ def said(script: str, key: str, lang: str) -> list[str]:
 def test_numbers_in_a_sentence_join_with_the_seeds_dot_in_japanese_and_a_comma_in_english():
     assert i18n.join_numbers([1, 2, 6], "ja") == "1・2・6"
     assert i18n.join_numbers([1, 2, 6], "en") == "1, 2, 6"
-    assert i18n.Numbers((3, 4)).localized("ja") == "3・4"
-    assert i18n.Numbers(()).localized("ja") == "なし"
-    assert i18n.Numbers(()).localized("en") == "-"
+    assert i18n_values.Numbers((3, 4)).localized("ja") == "3・4"
+    assert i18n_values.Numbers(()).localized("ja") == "なし"
+    assert i18n_values.Numbers(()).localized("en") == "-"
     assert i18n.join_items(["aki 80", "ben 100"], "ja") == "aki 80、ben 100"
-    assert i18n.Items(("aki 80", "ben 100")).localized("en") == "aki 80, ben 100"
+    assert i18n_values.Items(("aki 80", "ben 100")).localized("en") == "aki 80, ben 100"
 
 
 def test_DSK_3_the_locked_boxes_are_named_1_2_not_1_comma_2():

@@ -124,7 +124,7 @@ _WHAT = {"box": "notation.what.box", "die": "notation.what.die", "joker level": 
 
 
 def _what(what: str):
-    from dealer_assist.i18n import Term
+    from dealer_assist.i18n_values import Term
 
     return Term(_WHAT[what]) if what in _WHAT else what
 

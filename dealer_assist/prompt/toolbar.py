@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from dealer_assist.i18n import Term
+from dealer_assist.i18n_values import Term
 from dealer_assist.live import LiveSession, clock
 from dealer_assist.messages import text
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dealer_assist import notation as n
 from dealer_assist import rulesets
-from dealer_assist.i18n import Term
+from dealer_assist.i18n_values import Term
 from dealer_assist.messages import text
 from dealer_assist.notation import SPACE_CHARS
 from dealer_assist.prompt.completion import completions

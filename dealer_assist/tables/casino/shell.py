@@ -18,7 +18,8 @@ from dealer_assist.tables.casino.table import ranking, verdict
 from dealer_assist.tables.casino.public import _dealer_cells, public_rulings, public_view  # noqa: F401
 from dealer_assist.tables.casino.words import casino_text, result_word
 from dealer_assist.grid import Grid
-from dealer_assist.i18n import Items, with_clause
+from dealer_assist.i18n import with_clause
+from dealer_assist.i18n_values import Items
 from dealer_assist.messages import text
 from dealer_assist.render import grid
 from dealer_assist.wrap import Wrapped

@@ -14,7 +14,7 @@ from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist.tables.onemillion import actions, bets, deal, draw, flow, guild, setup, skills, surrender, time_rules
 from dealer_assist.tables.onemillion.state import DEALER, Phase, Ruling, State
 from dealer_assist.tables.onemillion.step import Step
-from dealer_assist.i18n import Numbers
+from dealer_assist.i18n_values import Numbers
 from dealer_assist.messages import Term
 from dealer_assist.core.expectation import Expectation
 

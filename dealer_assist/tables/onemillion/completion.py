@@ -15,7 +15,7 @@ from dealer_assist.cards import RANKS, Card
 from dealer_assist.tables.onemillion.apply import can, expectation, legal
 from dealer_assist.tables.onemillion.state import Phase, State
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.i18n import Term
+from dealer_assist.i18n_values import Term
 from dealer_assist.core.table import Recall
 from dealer_assist.live.completion import Argument, closing, hand_words, listed
 

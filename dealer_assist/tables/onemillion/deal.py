@@ -7,7 +7,7 @@ from dealer_assist.cards import Card, is_blackjack
 from dealer_assist.tables.onemillion import flow, hole, jokers, settlement, shoe, skills
 from dealer_assist.tables.onemillion.state import DEALER, Hand, Phase
 from dealer_assist.tables.onemillion.step import Step
-from dealer_assist.i18n import Numbers
+from dealer_assist.i18n_values import Numbers
 
 
 def begin(t: Step) -> None:

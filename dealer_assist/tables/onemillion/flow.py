@@ -15,7 +15,7 @@ from dealer_assist.core.step import Ruling
 from dealer_assist.tables.onemillion import bets, end, guild, hole, jokers, settlement, skills
 from dealer_assist.tables.onemillion.state import Hand, Phase
 from dealer_assist.tables.onemillion.step import Step
-from dealer_assist.i18n import Numbers
+from dealer_assist.i18n_values import Numbers
 
 
 def current_hand(t: Step) -> Hand | None:

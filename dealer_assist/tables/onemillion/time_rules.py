@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion.step import Step
-from dealer_assist.i18n import Numbers
+from dealer_assist.i18n_values import Numbers
 
 YELLOWS_TO_LEAVE = 2
 

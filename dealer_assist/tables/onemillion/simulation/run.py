@@ -24,7 +24,7 @@ MOST = {"--quests": 10**6, "--hp": 10**12, "--points": 10**12, "--max-games": 10
 
 
 def _term(difficulty: str):
-    from dealer_assist.i18n import Term
+    from dealer_assist.i18n_values import Term
 
     return Term(f"difficulty.{difficulty}")
 
