@@ -47,13 +47,14 @@ def replay_text(text: str, *, session: Session | None = None, keep_lines: bool =
     """The script folded line by line. ``keep_lines``: keep each line with its outcomes (what
     the text replay prints); without it only the session is kept (``replay --json``)."""
     result = ReplayResult(session or Session(owned=True))  # nothing here keeps a state: stepped in place
-    submit_all, kept = result.session.submit_all, result.lines
+    session, kept = result.session, result.lines
+    fold = session.submit_all if keep_lines else session.fold  # without lines, no outcomes either
     for number, raw in lines(text):  # the notation's one definition of a line
         try:
             commands = parse_line(raw)
             if not commands:
                 continue
-            outcomes = submit_all(commands)
+            outcomes = fold(commands)
         except DealerAssistError as exc:
             result.error, result.error_line = exc, number
             break

@@ -31,21 +31,21 @@ def text_of(session: Session) -> str:
                                                   max_size=8), every=st.integers(3, 9))  # fmt: skip
 def test_owned_fold_equals_the_copying_fold_refusals_and_undos_included(seed, opts, probes, every):
     lines = Generator(seed, opts).run()
-    plain, owned = Session(), Session(owned=True)
+    plain, owned, folded = Session(), Session(owned=True), Session(owned=True)  # folded: `fold`, no outcomes
     for index, line in enumerate(lines):
         mixed = [line] if index % every else [line, *probes]  # probes (mostly refused) now and then
         for text in mixed:
             results = []
-            for session in (plain, owned):
+            for session in (plain, owned, folded):
                 try:
-                    session.submit_all(n.parse_line(text))
+                    (session.fold if session is folded else session.submit_all)(n.parse_line(text))
                     results.append("ok")
                 except DealerAssistError as exc:
                     results.append(f"{type(exc).__name__}:{getattr(exc, 'clause', None)}")
-            assert results[0] == results[1], (text, results)
-            assert text_of(owned) == text_of(plain), text
-            assert owned.events == plain.events
-    assert owned.ended == plain.ended
+            assert results[0] == results[1] == results[2], (text, results)
+            assert text_of(owned) == text_of(plain) == text_of(folded), text
+            assert owned.events == plain.events == folded.events
+    assert owned.ended == plain.ended == folded.ended
 
 
 def test_owned_session_does_not_change_the_state_it_was_given():
@@ -73,3 +73,13 @@ def test_replay_of_every_sample_is_the_same_owned_or_copying():
         assert [line.number for line in owned.lines] == [line.number for line in plain.lines]
         assert [[o.rulings for o in line.outcomes] for line in owned.lines] == \
             [[o.rulings for o in line.outcomes] for line in plain.lines], path.name  # fmt: skip
+
+
+def test_replay_without_lines_folds_to_the_same_end_and_stops_at_the_same_line():
+    for path in SAMPLES:
+        text = path.read_text(encoding="utf-8")
+        for broken in (text, text + "\nbet 9 10k\n"):  # and one refused at its end
+            full, bare = replay_text(broken), replay_text(broken, keep_lines=False)
+            assert (full.ok, full.error_line) == (bare.ok, bare.error_line), path.name
+            assert text_of(full.session) == text_of(bare.session), path.name
+            assert bare.lines == []

@@ -100,6 +100,13 @@ class Session:
         that ``final_end()`` says was announced."""
         if isinstance(cmd, n.Undo):
             return Outcome(cmd, (), self.undo(end=isinstance(cmd, n.UndoEnd), final_end=final_end))
+        rulings = self._apply(cmd)
+        state = self._state
+        settled = bool(rulings) and self._table(state).settles(rulings)
+        return Outcome(cmd, tuple(rulings), game=state.games, settled=settled)
+
+    def _apply(self, cmd: n.Command) -> list[Ruling]:
+        """One command other than an undo folded into the session; its rulings."""
         state = self._state if not self._stale else self.state
         if type(state) is not self._kind or cmd.keyword == "ruleset":
             self._table(state)
@@ -118,8 +125,15 @@ class Session:
             self._ended_at = len(self.events)
         if isinstance(cmd, n.Game):
             self._checkpoint(len(self.events), state)
-        settled = bool(rulings) and self._table(state).settles(rulings)
-        return Outcome(cmd, tuple(rulings), game=state.games, settled=settled)
+        return rulings
+
+    def fold(self, commands: tuple[n.Command, ...] | list[n.Command]) -> None:
+        """``submit_all`` without the outcomes (``replay --json`` keeps none): the commands of one
+        line as a whole, none kept if one is refused."""
+        if len(commands) == 1 and not isinstance(commands[0], n.Undo):
+            self._apply(commands[0])
+        else:
+            self.submit_all(commands)
 
     def _table(self, state: TableState) -> Ruleset:
         """The state's table (kept while the session stays at one table) and its step."""
