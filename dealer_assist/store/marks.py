@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover - imported where used: ``Early`` starts before the rest of the store
     from dealer_assist.store.chain import EventRow, Verdict
     from dealer_assist.store.rows import SessionRow
+from dealer_assist.store.sidecar import write_cache
 
 KIND = "verified-up-to"  # the seal's kind (a snapshot's seal never holds for a mark)
 SEP, NULL = "\x1e", "\x1f"  # between the values of a column; a NULL (neither is in a value: checked)
@@ -294,11 +295,4 @@ class Marks:
             return
         path = self.mark_path(session)
         record = dict(zip(("session", "name", "seq", "hash", "digest"), fields), seal=checksum)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
-        with contextlib.suppress(OSError):
-            try:
-                temporary.write_text(json.dumps(record) + "\n", encoding="utf-8")
-                os.replace(temporary, path)
-            finally:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
+        write_cache(path, json.dumps(record) + "\n")

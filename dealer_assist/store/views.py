@@ -24,11 +24,12 @@ import contextlib
 import hashlib
 import json
 import os
-import secrets
 import sqlite3
 import sys
 from importlib.machinery import PathFinder
 from pathlib import Path
+
+from dealer_assist.store.sidecar import write_cache
 
 # every games row beside its session: the table (``ruleset`` of the session's setup, the
 # default table when the setup names none) and the players by box (``seats``); each table's
@@ -142,16 +143,7 @@ def _claimed(path: Path) -> dict:
 def _claim(path: Path, stamp_now: str, have: dict[str, str]) -> None:
     """Remember that the file's views are as the tables of ``stamp_now`` declare them (a cache:
     a failure only loses it)."""
-    target = _claim_path(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}")
-    with contextlib.suppress(OSError):
-        try:
-            temporary.write_text(json.dumps({"stamp": stamp_now, "views": _views_digest(have)}) + "\n",
-                                 encoding="utf-8")  # fmt: skip
-            os.replace(temporary, target)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    write_cache(_claim_path(path), json.dumps({"stamp": stamp_now, "views": _views_digest(have)}) + "\n")
 
 
 def _file_views(conn: sqlite3.Connection) -> dict[str, str]:
