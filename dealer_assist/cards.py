@@ -69,7 +69,9 @@ class Card:
         return self.rank + (self.suit or "")
 
     def __str__(self) -> str:
-        return f"[{self.face}]" if self.closed else self.face
+        rank = self.rank  # ``face`` written out: this runs for every card shown
+        face = JOKER if rank == JOKER else rank + (self.suit or "")
+        return f"[{face}]" if self.closed else face
 
     def matches(self, other: "Card") -> bool:
         """Whether two descriptions can be the same physical card (suits only if both given)."""
@@ -136,10 +138,18 @@ def total(cards: Iterable[Card]) -> Total:
             value += 1
             ace = True
     if ace and value <= 11:
-        return Total(value + 10, True)
+        return _SOFT[value]
+    if value < _HARD_TOP:
+        return _HARD[value]
     return Total(value, False)
+
+
+# the totals met, made once (a ``Total`` is immutable: one instance per value is shared)
+_HARD_TOP = 64
+_HARD = [Total(value, False) for value in range(_HARD_TOP)]
+_SOFT = {value: Total(value + 10, True) for value in range(12)}
 
 
 def is_blackjack(cards: list[Card]) -> bool:
     """BASE-1: an unsplit two-card 21 (the caller says whether the hand was split)."""
-    return len(cards) == 2 and total(cards).value == 21
+    return len(cards) == 2 and total(cards) is _SOFT[11]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import Card, Total
 from dealer_assist.core import hand as mechanics
 from dealer_assist.core.hand import Hand
 from dealer_assist.core.step import Work
@@ -60,7 +60,11 @@ def after_card(t: Work, hand: Hand, rules: HandRules) -> None:
     BASE-5). A hand already finished (a joker, a split ace) is left as it is."""
     if hand.done:
         return
-    value = hand.total()
+    _after_card(t, hand, rules, hand.total())
+
+
+def _after_card(t: Work, hand: Hand, rules: HandRules, value: Total) -> None:
+    """``after_card`` of a hand not finished, its total ``value`` given (the caller has it)."""
     if value.bust:
         hand.done = True
         hand.outcome = "bust"
@@ -94,8 +98,10 @@ def act(t: Work, cmd: HandCommand, rules: HandRules) -> None:
         case Hit(card=card):
             hand.acted = True
             rules.give(t, hand, card)
-            t.rule(clauses.hit, f"{keys}.hit", hand=hand.label, card=str(hand.cards[-1]), total=hand.total())
-            after_card(t, hand, rules)
+            value = hand.total()
+            t.rule(clauses.hit, f"{keys}.hit", hand=hand.label, card=str(hand.cards[-1]), total=value)
+            if not hand.done:  # ``after_card`` with the total counted once
+                _after_card(t, hand, rules, value)
         case Stand():
             hand.acted = True
             t.rule(clauses.stand, f"{keys}.stand", hand=hand.label, total=hand.total())
@@ -104,9 +110,11 @@ def act(t: Work, cmd: HandCommand, rules: HandRules) -> None:
             rules.may_double(t, hand)
             mechanics.double(hand)
             rules.give(t, hand, card)
+            value = hand.total()
             t.rule(clauses.double, f"{keys}.double", hand=hand.label, card=str(hand.cards[-1]),
-                   **{rules.stake_word: hand.bet}, total=hand.total())  # fmt: skip
-            after_card(t, hand, rules)
+                   **{rules.stake_word: hand.bet}, total=value)  # fmt: skip
+            if not hand.done:  # ``after_card`` with the total counted once
+                _after_card(t, hand, rules, value)
             if not hand.done:
                 rules.stand(t, hand)
         case Split():

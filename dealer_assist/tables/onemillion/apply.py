@@ -12,36 +12,36 @@ from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.cards import total
 from dealer_assist.errors import RuleViolation, SessionError
 from dealer_assist.tables.onemillion import actions, bets, deal, draw, flow, guild, setup, skills, surrender, time_rules
-from dealer_assist.tables.onemillion.state import DEALER, Phase, Ruling, State
+from dealer_assist.tables.onemillion.state import DEALER, PHASE, STATUS, Phase, Ruling, State
 from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.i18n_values import Numbers
 from dealer_assist.messages import Term
 from dealer_assist.core.expectation import Expectation
 
 SETUP_COMMANDS = (n.Quest, n.Hp, n.Dice, n.Seat, n.Skill, n.JokerLevels, n.Shoe, n.Rule)
-IN_GAME = frozenset(Phase) - {Phase.SETUP, Phase.BETWEEN, Phase.OVER}
+IN_GAME = frozenset(Phase) - {PHASE.SETUP, PHASE.BETWEEN, PHASE.OVER}
 
 # which commands each phase takes (besides note, yellow and empty in a game)
 ACCEPTS: dict[Phase, tuple[type, ...]] = {
-    Phase.SETUP: (*SETUP_COMMANDS, n.Game),
-    Phase.BETWEEN: (n.Game,),
-    Phase.BETS: (n.Bet, n.Redistribute, n.Backbet, n.Deal),
-    Phase.DEAL: (n.Deal,),
-    Phase.SURRENDER: (n.SurrenderCall, n.Go, n.Peek),
-    Phase.CHECK: (n.Peek,),
-    Phase.LATE_BETS: (n.Bet,),
-    Phase.LOCK: (n.Lock,),
-    Phase.PLAYERS: (n.HandCommand, n.TimeUp),
-    Phase.REVEAL: (n.Reveal,),
-    Phase.DEALER: (n.Next,),
-    Phase.DEALER_CARD: (n.DealerCard,),
-    Phase.OVER: (),
+    PHASE.SETUP: (*SETUP_COMMANDS, n.Game),
+    PHASE.BETWEEN: (n.Game,),
+    PHASE.BETS: (n.Bet, n.Redistribute, n.Backbet, n.Deal),
+    PHASE.DEAL: (n.Deal,),
+    PHASE.SURRENDER: (n.SurrenderCall, n.Go, n.Peek),
+    PHASE.CHECK: (n.Peek,),
+    PHASE.LATE_BETS: (n.Bet,),
+    PHASE.LOCK: (n.Lock,),
+    PHASE.PLAYERS: (n.HandCommand, n.TimeUp),
+    PHASE.REVEAL: (n.Reveal,),
+    PHASE.DEALER: (n.Next,),
+    PHASE.DEALER_CARD: (n.DealerCard,),
+    PHASE.OVER: (),
 }
 PHASE_CLAUSE = {
-    Phase.SETUP: "SETUP", Phase.BETWEEN: "HEAL-1", Phase.BETS: "BET-1", Phase.DEAL: "CARD-2",
-    Phase.SURRENDER: "SURR-1", Phase.CHECK: "BASE-6", Phase.LATE_BETS: "GUILD-4",
-    Phase.LOCK: "DSK-3", Phase.PLAYERS: "BASE-4", Phase.REVEAL: "CARD-4", Phase.DEALER: "DRAW-1",
-    Phase.DEALER_CARD: "CARD-5", Phase.OVER: "END-2",
+    PHASE.SETUP: "SETUP", PHASE.BETWEEN: "HEAL-1", PHASE.BETS: "BET-1", PHASE.DEAL: "CARD-2",
+    PHASE.SURRENDER: "SURR-1", PHASE.CHECK: "BASE-6", PHASE.LATE_BETS: "GUILD-4",
+    PHASE.LOCK: "DSK-3", PHASE.PLAYERS: "BASE-4", PHASE.REVEAL: "CARD-4", PHASE.DEALER: "DRAW-1",
+    PHASE.DEALER_CARD: "CARD-5", PHASE.OVER: "END-2",
 }  # fmt: skip
 END_CLAUSE = {
     "hp_zero": "END-S", "below_threshold": "END-F1", "shoe_empty": "END-F2", "joker": "END-F3",
@@ -54,30 +54,30 @@ def expectation(state: State) -> Expectation:
     clause = PHASE_CLAUSE[phase]
     game = state.game
     params: dict[str, Any] = {}
-    if phase is Phase.OVER:
+    if phase is PHASE.OVER:
         clause = END_CLAUSE.get(state.reason or "", "END-2")
         params = {"status": Term(f"status.{state.status.value}"), "reason": Term(f"reason.{state.reason}")}
-    elif phase is Phase.BETS:
+    elif phase is PHASE.BETS:
         assert game is not None
         if game.backbet:
             return Expectation(phase, "GUILD-4", "expect.backbet_deal", {})
         params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
                                            if b not in game.bets and not x.bankrupt))}  # fmt: skip
-    elif phase is Phase.DEAL:
+    elif phase is PHASE.DEAL:
         assert game is not None
         to = game.recipients[game.dealt]
         round_ = 1 if game.dealt < len(game.recipients) // 2 else 2
         if to == DEALER:
             return Expectation(phase, clause, "expect.deal_dealer", {"round": round_})
         params = {"box": to, "round": round_}
-    elif phase is Phase.SURRENDER:
+    elif phase is PHASE.SURRENDER:
         assert game is not None
         clause = game.call or "SURR-1"
-    elif phase is Phase.LATE_BETS:
+    elif phase is PHASE.LATE_BETS:
         assert game is not None
         params = {"missing": Numbers(tuple(b for b, x in state.boxes.items()
                                            if b not in game.late_bets and not x.bankrupt))}  # fmt: skip
-    elif phase is Phase.PLAYERS:
+    elif phase is PHASE.PLAYERS:
         hand = flow.current_hand(Step(state))
         assert hand is not None and game is not None
         box = state.boxes[hand.box]
@@ -87,10 +87,10 @@ def expectation(state: State) -> Expectation:
             return Expectation(phase, clause, "expect.split_card", key_params)
         params = {"hand": hand.label, "player": box.player, "total": hand.total(), "up": str(up),
                   "actions": "/".join(legal_actions(state, hand.label))}  # fmt: skip
-    elif phase is Phase.DEALER:
+    elif phase is PHASE.DEALER:
         assert game is not None
         params = {"total": total(game.dealer)}
-    elif phase is Phase.LOCK:
+    elif phase is PHASE.LOCK:
         params = {"dice": skills.lock_dice(state)}
     return Expectation(phase, clause, f"expect.{phase.value}", params)
 
@@ -141,7 +141,7 @@ def _refuse_out_of_turn(state: State, cmd: n.Command) -> None:
     expected = expectation(state)
     if isinstance(cmd, n.Peek) and phase in IN_GAME and not (state.game and state.game.check):
         raise RuleViolation("BASE-6", "check.not_needed")
-    if phase is Phase.SURRENDER and isinstance(cmd, n.Lock):
+    if phase is PHASE.SURRENDER and isinstance(cmd, n.Lock):
         raise RuleViolation("SURR-5", "lock.after_call")
     if isinstance(cmd, (n.Bet, n.Redistribute, n.Backbet)) and phase in IN_GAME:
         raise RuleViolation("BET-1", "bet.window_closed", expected=expected)
@@ -157,6 +157,19 @@ def step(state: State, cmd: n.Command, *, owned: bool = False) -> tuple[State, l
     """One command: the new state and the rulings. ``owned``: the caller owns ``state`` and
     drops it if the command is refused, so it is changed in place, not copied
     (``Ruleset.step_owned``)."""
+    route = _ROUTES.get(type(cmd)) or _route(type(cmd))
+    if route is not _SPECIAL and state.status is STATUS.RUNNING:  # the usual command: one lookup
+        handler, phases = route
+        t = Step(state if owned else state.copy())
+        state = t.state
+        if state.phase is PHASE.LATE_BETS and handler is not _bet:
+            flow.close_late_bets(t)  # the window closes at the next other command (GUILD-4)
+            if state.over or state.phase is PHASE.BETWEEN:
+                _refuse_out_of_turn(state, cmd)
+        if state.phase not in phases:
+            _refuse_out_of_turn(state, cmd)
+        handler(t, cmd)
+        return t.state, t.rulings
     if isinstance(cmd, n.Undo):
         raise SessionError("session.undo_here")
     if isinstance(cmd, n.Note):
@@ -186,9 +199,9 @@ def _dispatch(t: Step, cmd: n.Command) -> None:
             t.refuse("DRAW-6", "shoe.empty_in_game")
         draw.empty(t)
         return
-    if state.phase is Phase.LATE_BETS and not isinstance(cmd, n.Bet):
+    if state.phase is PHASE.LATE_BETS and not isinstance(cmd, n.Bet):
         flow.close_late_bets(t)  # the window closes at the next other command (GUILD-4)
-        if state.over or state.phase is Phase.BETWEEN:
+        if state.over or state.phase is PHASE.BETWEEN:
             _refuse_out_of_turn(state, cmd)
     if not isinstance(cmd, ACCEPTS[state.phase]):
         _refuse_out_of_turn(state, cmd)
@@ -225,6 +238,21 @@ HANDLERS: dict[type, Any] = {
     n.Next: draw.next_card,
     n.DealerCard: draw.dealer_card,
 }
+
+
+_SPECIAL = ("special",)  # the route of undo, note, yellow and empty: ``step`` and ``_dispatch`` in full
+_ROUTES: dict[type, Any] = {}  # a command class -> (its handler, the phases that take it), or _SPECIAL
+
+
+def _route(kind: type) -> Any:
+    """The route of a command class (``_dispatch``'s checks, worked out once per class)."""
+    if issubclass(kind, (n.Undo, n.Note, n.Yellow, n.Empty)):
+        route: Any = _SPECIAL
+    else:
+        phases = frozenset(phase for phase, kinds in ACCEPTS.items() if issubclass(kind, kinds))
+        route = (HANDLERS.get(kind) or _handler(kind), phases) if phases else _SPECIAL
+    _ROUTES[kind] = route
+    return route
 
 
 def _handler(kind: type) -> Any:

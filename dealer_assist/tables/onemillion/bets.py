@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion import jokers, skills
-from dealer_assist.tables.onemillion.state import Phase
+from dealer_assist.tables.onemillion.state import PHASE
 from dealer_assist.tables.onemillion.step import Step
 
 
@@ -41,11 +41,11 @@ def bet(t: Step, cmd: n.Bet) -> bool:
             t.rule("BOX-1", "bet.none", box=cmd.box)
             return False
         t.refuse("BOX-1", "bet.bankrupt", box=cmd.box, points=box.points)
-    if state.phase is Phase.BETS and game.backbet:
+    if state.phase is PHASE.BETS and game.backbet:
         t.refuse("GUILD-4", "guild.bets_after_deal")
     if cmd.amount is not None:
         check_amount(t, cmd.box, cmd.amount)
-    late = state.phase is Phase.LATE_BETS
+    late = state.phase is PHASE.LATE_BETS
     if cmd.box in (game.late_bets if late else game.bets):
         old = game.bets.get(cmd.box)
         if old is None:
@@ -60,7 +60,7 @@ def bet(t: Step, cmd: n.Bet) -> bool:
         t.rule("BET-1", "bet.none", box=cmd.box)
     else:
         t.rule("BET-1", "bet.placed", box=cmd.box, amount=cmd.amount)
-    return state.phase is Phase.LATE_BETS and all(
+    return state.phase is PHASE.LATE_BETS and all(
         number in game.late_bets for number, b in state.boxes.items() if not b.bankrupt
     )
 

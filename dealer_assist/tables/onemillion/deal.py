@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dealer_assist.tables.onemillion import notation as n
-from dealer_assist.cards import Card, is_blackjack
+from dealer_assist.cards import JOKER, UNKNOWN, Card, is_blackjack
 from dealer_assist.tables.onemillion import flow, hole, jokers, settlement, shoe, skills
-from dealer_assist.tables.onemillion.state import DEALER, Hand, Phase
+from dealer_assist.tables.onemillion.state import DEALER, PHASE, Hand
 from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.i18n_values import Numbers
 
@@ -30,37 +30,46 @@ def begin(t: Step) -> None:
         game.hands.append(Hand(box=number, bet=0 if nobet or bet is None else bet, nobet=nobet))
     game.recipients = [*seated, DEALER, *seated, DEALER]
     game.dealt = 0
-    state.phase = Phase.DEAL
+    state.phase = PHASE.DEAL
 
 
 def deal(t: Step, cmd: n.Deal) -> None:
     state, game = t.state, t.game
-    if state.phase is Phase.BETS:
+    if state.phase is PHASE.BETS:
         begin(t)
+    recipients = game.recipients  # fixed by ``begin`` for the whole deal
+    count = len(recipients)
     for card in cmd.cards:
-        if game.dealt >= len(game.recipients):
+        dealt = game.dealt
+        if dealt >= count:
             t.refuse("CARD-4", "deal.too_many", extra=len(cmd.cards))
-        to = game.recipients[game.dealt]
-        first_round = game.dealt < len(game.recipients) // 2
-        game.dealt += 1
+        to = recipients[dealt]
+        game.dealt = dealt + 1
         if to == DEALER:
-            _dealer_card(t, card, first=first_round)
+            _dealer_card(t, card, first=dealt < count // 2)
         else:
-            _box_card(t, game.hands_of(int(to))[0], card)
-    if game.dealt == len(game.recipients):
+            box = int(to)
+            for hand in game.hands:  # the box's first hand (``hands_of(box)[0]``)
+                if hand.box == box:
+                    break
+            else:
+                raise IndexError(box)  # pragma: no cover - ``begin`` gives every seated box a hand
+            _box_card(t, hand, card)
+    if game.dealt == count:
         flow.end_of_deal(t)
 
 
 def _box_card(t: Step, hand: Hand, card: Card) -> None:
     """CARD-2: every card dealt to a player is shown face up (BOX-2: burned boxes too)."""
-    if card.is_unknown:
+    if card.rank == UNKNOWN:
         t.refuse("CARD-2", "card.unknown_here")
     card, sighting = shoe.take(t, card)
     hand.cards.append(card)
-    if card.is_joker:
+    if card.rank == JOKER:
         sighting = jokers.sight(t, sighting, where=hand.label, public=True)
         jokers.on_box_card(t, hand, sighting)
-    flow.dealt_blackjack(t, hand)
+    if len(hand.cards) == 2:  # ``flow.dealt_blackjack``: only a second card can make one
+        flow.dealt_blackjack(t, hand)
 
 
 def _dealer_card(t: Step, card: Card, *, first: bool) -> None:

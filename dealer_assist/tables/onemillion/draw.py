@@ -5,11 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from dealer_assist.tables.onemillion import notation as n
-from dealer_assist.cards import Card, total
+from dealer_assist.cards import Card, Total, total
 from dealer_assist.core.dealer import must_hit
 from dealer_assist.tables.onemillion import flow, jokers, settlement, shoe
 from dealer_assist.tables.onemillion import hole as hole_card
-from dealer_assist.tables.onemillion.state import KnownCard, Phase
+from dealer_assist.tables.onemillion.state import PHASE, KnownCard
 from dealer_assist.tables.onemillion.step import Step
 
 
@@ -18,18 +18,30 @@ class Decision(StrEnum):
     STAND = "STAND"
 
 
+_HIT, _STAND = Decision.HIT, Decision.STAND  # read as globals: an enum's own attributes are slow
+
+
 def decide(cards: list[Card], top: Card | None) -> tuple[Decision, str]:
     """The dealer's decision and its clause; ``top`` is None when the top card is closed."""
-    now = total(cards)
+    return _decide(cards, top, total(cards))
+
+
+def _decide(cards: list[Card], top: Card | None, now: Total) -> tuple[Decision, str]:
+    """``decide`` with the dealer's total ``now`` given (``next_card`` has it already)."""
     if top is None:  # DRAW-1: the plain dealer
-        return (Decision.HIT if must_hit(now) else Decision.STAND), "DRAW-1"
+        return (_HIT if must_hit(now) else _STAND), "DRAW-1"
     if now.value <= 16:  # DRAW-2
         bust_for_certain = now.hard_value + top.low_value > 21
-        return (Decision.STAND if bust_for_certain else Decision.HIT), "DRAW-2"
+        return (_STAND if bust_for_certain else _HIT), "DRAW-2"
     after = total([*cards, top])
     if now.soft:  # DRAW-3
-        return (Decision.HIT if not after.bust and after.value >= now.value else Decision.STAND), "DRAW-3"
-    return (Decision.HIT if not after.bust else Decision.STAND), "DRAW-4"  # DRAW-4
+        return (_HIT if not after.bust and after.value >= now.value else _STAND), "DRAW-3"
+    return (_HIT if not after.bust else _STAND), "DRAW-4"  # DRAW-4
+
+
+# the ruling's key of each decision, the top card seen or closed
+_KEYS = {(decision, visible): f"draw.{decision.value.lower()}" + ("" if visible else "_closed")
+         for decision in Decision for visible in (True, False)}  # fmt: skip
 
 
 def reveal(t: Step, cmd: n.Reveal) -> None:
@@ -54,17 +66,16 @@ def next_card(t: Step, cmd: n.Next) -> None:
     known = shoe.known_top(t, card)
     if known is not None:
         card, visible = known.card, True
-    decision, clause = decide(game.dealer, card if visible else None)
     now = total(game.dealer)
-    key = f"draw.{decision.value.lower()}" + ("" if visible else "_closed")
-    t.rule(clause, key, total=now, card=str(card))
-    if decision is Decision.STAND:
+    decision, clause = _decide(game.dealer, card if visible else None, now)
+    t.rule(clause, _KEYS[decision, visible], total=now, card=str(card))
+    if decision is _STAND:
         if visible and not state.known_top:
             state.known_top.append(KnownCard(card, "stood"))
         settlement.settle(t)
         return
     if card.is_unknown:
-        state.phase = Phase.DEALER_CARD
+        state.phase = PHASE.DEALER_CARD
         return
     dealer_draws(t, card)
 
@@ -81,7 +92,7 @@ def dealer_draws(t: Step, card: Card) -> None:
     game = t.game
     card, sighting = shoe.take(t, card)
     game.dealer.append(card)
-    t.state.phase = Phase.DEALER
+    t.state.phase = PHASE.DEALER
     if card.is_joker:
         sighting = jokers.sight(t, sighting, where="dealer", public=True)
         if not flow.dealer_joker(t, sighting):

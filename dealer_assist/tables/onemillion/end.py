@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealer_assist.cards import total
-from dealer_assist.tables.onemillion.state import Phase, Status
+from dealer_assist.tables.onemillion.state import PHASE, STATUS
 from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 
@@ -24,22 +24,22 @@ def announce(hp: int) -> int:
 def hp_zero(t: Step) -> None:
     """SET-3 / END-S: the moment the HP reaches 0 the quest is won."""
     state = t.state
-    if state.status is Status.RUNNING:
-        state.status = Status.SUCCESS
+    if state.status is STATUS.RUNNING:
+        state.status = STATUS.SUCCESS
         state.reason = "hp_zero"
         state.reward = REWARDS.get(state.config.difficulty or "")
         t.rule("END-S", "end.success", reward=Term(f"reward.{state.config.difficulty}"))
 
 
 def _finish(t: Step) -> None:
-    t.state.phase = Phase.OVER
+    t.state.phase = PHASE.OVER
 
 
 def fail(t: Step, *, reason: str, clause: str) -> None:
     """END-F2 / END-F3: the quest fails now (after END-1's blackjacks: ``flow.fail_now``);
     a quest already won stays won."""
-    if t.state.status is Status.RUNNING:
-        t.state.status = Status.FAILURE
+    if t.state.status is STATUS.RUNNING:
+        t.state.status = STATUS.FAILURE
         t.state.reason = reason
         t.rule(clause, f"end.failure.{reason}")
     _finish(t)
@@ -51,18 +51,18 @@ def after_settlement(t: Step) -> None:
     state, game = t.state, t.game
     if state.hp > 0:
         t.rule("ANN-1", "announce", hp=state.hp, announce=announce(state.hp))
-    if state.status is Status.SUCCESS:
+    if state.status is STATUS.SUCCESS:
         _finish(t)
         return
     if state.burst_stream and total(game.dealer).bust and state.hp > 0:
-        state.status = Status.FAILURE
+        state.status = STATUS.FAILURE
         state.reason = "burst_stream"
         t.rule("DSK-7", "end.burst_stream")
         t.rule("END-F3", "end.failure.burst_stream")
         _finish(t)
         return
     if state.boxes and all(box.points * 100 < state.hp for box in state.boxes.values()):
-        state.status = Status.FAILURE
+        state.status = STATUS.FAILURE
         state.reason = "below_threshold"
         t.rule("END-F1", "end.failure.below_threshold", threshold=-(-state.hp // 100))
         _finish(t)

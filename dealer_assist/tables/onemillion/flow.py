@@ -13,7 +13,7 @@ from dealer_assist.core import dealer
 from dealer_assist.core.dealer import DealerRules
 from dealer_assist.core.step import Ruling
 from dealer_assist.tables.onemillion import bets, end, guild, hole, jokers, settlement, skills
-from dealer_assist.tables.onemillion.state import Hand, Phase
+from dealer_assist.tables.onemillion.state import PHASE, Hand
 from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.i18n_values import Numbers
 
@@ -76,7 +76,7 @@ def end_of_deal(t: Step) -> None:
         return
     if up.is_ace or up.is_ten:
         game.check = True
-        state.phase = Phase.CHECK
+        state.phase = PHASE.CHECK
         t.rule("BASE-6", "deal.check_needed", up=str(up))
         return
     after_check(t)
@@ -153,7 +153,7 @@ def open_call(t: Step, clause: str) -> None:
     """SURR-1 / SURR-2: each box is asked "surrender or no surrender"."""
     game = t.game
     game.call = clause
-    t.state.phase = Phase.SURRENDER
+    t.state.phase = PHASE.SURRENDER
     t.rule(clause, "surrender.call_open" if clause == "SURR-1" else "surrender.call_open_bj")
 
 
@@ -164,14 +164,14 @@ def close_call(t: Step) -> None:
     if clause == "SURR-2":
         settlement.settle(t)  # BASE-7: every hand that is not a blackjack loses
     else:
-        t.state.phase = Phase.CHECK
+        t.state.phase = PHASE.CHECK
 
 
 def after_check(t: Step) -> None:
     """After the check (or when none is needed): the late bets, the two-lock, the players."""
     state, game = t.state, t.game
     if game.backbet:
-        state.phase = Phase.LATE_BETS
+        state.phase = PHASE.LATE_BETS
         t.rule("GUILD-4", "guild.bets_now")
         if all(box.bankrupt for box in state.boxes.values()):
             close_late_bets(t)  # nobody can bet: the window closes at once
@@ -199,14 +199,14 @@ def lock_or_players(t: Step) -> None:
     """DSK-3: the two-lock roll comes after the call and the check; then the players act."""
     state, game = t.state, t.game
     if state.skill(3) and any(not h.nobet and not h.done for h in game.hands):
-        state.phase = Phase.LOCK
+        state.phase = PHASE.LOCK
         t.rule("DSK-3", "lock.roll", dice=skills.lock_dice(state))
         return
     start_players(t)
 
 
 def start_players(t: Step) -> None:
-    t.state.phase = Phase.PLAYERS
+    t.state.phase = PHASE.PLAYERS
     next_turn(t)
 
 
@@ -219,7 +219,7 @@ def next_turn(t: Step) -> None:
 def players_done(t: Step) -> None:
     game = t.game
     if game.hole is not None:
-        t.state.phase = Phase.REVEAL
+        t.state.phase = PHASE.REVEAL
         return
     dealer_turn(t)
 
@@ -230,7 +230,7 @@ def _hard_21(value: Total) -> Ruling | None:
 
 
 def _draws(t: Step) -> None:
-    t.state.phase = Phase.DEALER
+    t.state.phase = PHASE.DEALER
 
 
 DEALER_RULES = DealerRules(no_draw=("BASE-10", "dealer.no_draw"), bust=("BASE-8", "dealer.bust"), stops=_hard_21,

@@ -7,7 +7,7 @@ from fractions import Fraction
 from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion import jokers
 from dealer_assist.cards import Card
-from dealer_assist.tables.onemillion.state import Hand, KnownCard, Phase
+from dealer_assist.tables.onemillion.state import PHASE, Hand, KnownCard
 from dealer_assist.tables.onemillion.step import Step
 
 UNDER_CARDS = 6
@@ -47,7 +47,7 @@ def spend_mp(t: Step, cost: int, clause: str) -> None:
 def redistribute(t: Step, cmd: n.Redistribute) -> None:
     """GUILD-1: pool every box's points and share them out again."""
     state, game = t.state, t.game
-    if t.state.phase is not Phase.BETS:
+    if t.state.phase is not PHASE.BETS:
         t.refuse("GUILD-1", "guild.redistribute_when")
     if state.redistribute_left <= 0:
         t.refuse("GUILD-1", "guild.redistribute_none")
@@ -87,7 +87,7 @@ def redistribute(t: Step, cmd: n.Redistribute) -> None:
 def backbet(t: Step) -> None:
     """GUILD-4: the deal comes first, the bets after it (3 MP)."""
     game = t.game
-    if t.state.phase is not Phase.BETS:
+    if t.state.phase is not PHASE.BETS:
         t.refuse("GUILD-4", "guild.backbet_when")
     if game.backbet:
         t.refuse("GUILD-4", "guild.backbet_twice")

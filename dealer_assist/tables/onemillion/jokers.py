@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealer_assist.cards import Card
-from dealer_assist.tables.onemillion.state import Hand, JokerSighting, Phase, State
+from dealer_assist.tables.onemillion.state import PHASE, Hand, JokerSighting, State
 from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 
@@ -107,7 +107,7 @@ def on_box_card(t: Step, hand: Hand, sighting: int, *, deferred: bool = False) -
     During a back-bet deal (GUILD-4) the effect waits until the bets are placed.
     """
     game = t.game
-    if game.backbet and t.state.phase is Phase.DEAL and not deferred:
+    if game.backbet and t.state.phase is PHASE.DEAL and not deferred:
         game.deferred.append((hand.label, sighting))
         return
     level = rule_for_players(t, sighting)

@@ -11,7 +11,7 @@ from math import floor
 
 from dealer_assist.cards import Total, total
 from dealer_assist.tables.onemillion import end, guild, hole, skills
-from dealer_assist.tables.onemillion.state import Hand, Phase
+from dealer_assist.tables.onemillion.state import PHASE, Hand
 from dealer_assist.tables.onemillion.step import Step
 
 RATIOS: dict[str, Fraction] = {
@@ -25,6 +25,7 @@ RATIOS: dict[str, Fraction] = {
     "joker": Fraction(0),
 }
 LOSSES = ("lose", "bust", "joker")
+_COLLECTED = frozenset({*LOSSES, "surrender"})  # the results SET-C collects from
 _DAMAGE_FROM = Fraction(3, 2)  # SET-1: a payout of 1.5x or more deals damage
 _MP_FROM = Fraction(5, 2)  # GUILD-5: a blackjack's payout gains MP
 
@@ -75,35 +76,42 @@ def game_total(t: Step) -> Total:
 
 
 def winnings(bet: int, ratio: Fraction) -> int:
-    """SET-4: every amount paid is rounded down."""
-    return floor(bet * (ratio - 1))
+    """SET-4: every amount paid is rounded down (``floor(bet * (ratio - 1))`` in integers)."""
+    return bet * (ratio.numerator - ratio.denominator) // ratio.denominator
 
 
-_EXACT: dict[float, Fraction] = {}
+# a payout ratio met (a hand's float) -> (its numerator, its denominator, damage?, MP?)
+_EXACT: dict[float, tuple[int, int, bool, bool]] = {}
 
 
-def _exact(ratio: float) -> Fraction:
-    """A hand's payout ratio as the fraction it was made from (the few ratios met are kept)."""
+def _exact(ratio: float) -> tuple[int, int, bool, bool]:
+    """A hand's payout ratio as the fraction it was made from, and whether it deals damage
+    (SET-1) and gains MP (GUILD-5) (the few ratios met are kept)."""
     exact = _EXACT.get(ratio)
     if exact is None:
-        exact = Fraction(ratio).limit_denominator(1000)
+        fraction = Fraction(ratio).limit_denominator(1000)
+        exact = (fraction.numerator, fraction.denominator, fraction >= _DAMAGE_FROM, fraction >= _MP_FROM)
         if len(_EXACT) < 256:
             _EXACT[ratio] = exact
     return exact
+
+
+_FLOATS = {result: float(ratio) for result, ratio in RATIOS.items()}  # a result's ratio, as a hand keeps it
 
 
 def pay(t: Step, hand: Hand, *, step: str, rule: str) -> None:
     """Pay a hand (SET-A, SET-B, SET-E) and deal its damage (SET-1, SET-3); GUILD-5 MP."""
     state = t.state
     assert hand.ratio is not None
-    ratio = _exact(hand.ratio)
-    amount = winnings(hand.bet, ratio)
+    numerator, denominator, damages, gains_mp = _exact(hand.ratio)
+    amount = hand.bet * (numerator - denominator) // denominator  # ``winnings``, SET-4
     t.own_boxes()[hand.box].points += amount
-    damage = min(amount, state.hp) if ratio >= _DAMAGE_FROM else 0
+    damage = min(amount, state.hp) if damages else 0
     state.hp -= damage
     hand.paid = True
-    _entry(t, step, hand.label, points=amount, damage=damage, rule=rule)
-    if ratio >= _MP_FROM:
+    t.game.ledger.append({"step": step, "hand": hand.label, "points": amount, "damage": damage, "heal": 0,
+                          "hp": state.hp, "rule": rule})  # ``_entry``, written out  # fmt: skip
+    if gains_mp:
         guild.gain_mp(t, hand)
     if damage and state.hp == 0:
         end.hp_zero(t)
@@ -113,9 +121,14 @@ def pay_blackjacks(t: Step) -> None:
     """SET-A: each player blackjack wins 1.5× its bet (also run early: JK-7, END-1).
 
     A blackjack dealt in a back-bet deal is paid only once its box has bet (GUILD-4)."""
-    for hand in ledger_order(t.game.hands):
+    _pay_blackjacks(t, ledger_order(t.game.hands))
+
+
+def _pay_blackjacks(t: Step, hands: list[Hand]) -> None:
+    """``pay_blackjacks`` of ``hands`` in ledger order (``settle`` has them sorted)."""
+    for hand in hands:
         if hand.outcome == "blackjack" and not hand.nobet and not hand.paid and hand.bet > 0:
-            hand.result, hand.ratio = "blackjack", float(RATIOS["blackjack"])
+            hand.result, hand.ratio = "blackjack", _FLOATS["blackjack"]
             pay(t, hand, step="A", rule="SET-A")
 
 
@@ -130,10 +143,15 @@ def settle(t: Step) -> None:
             continue
         result, ratio = showdown(t, hand, dealer)
         hand.result = result
-        hand.ratio = None if result == "nobet" else float(ratio)
+        if result == "nobet":
+            hand.ratio = None
+        elif ratio is RATIOS.get(result):  # the result's own ratio (not the Under Bonus's)
+            hand.ratio = _FLOATS[result]
+        else:
+            hand.ratio = float(ratio)
     t.rule(_first_step(t, hands), "settle.start", game=game.number)
 
-    pay_blackjacks(t)  # SET-A
+    _pay_blackjacks(t, hands)  # SET-A (the game's hands, in ledger order)
     for hand in hands:  # SET-B
         if hand.result == "under" and not hand.paid:
             pay(t, hand, step="B", rule="SET-B")
@@ -144,10 +162,11 @@ def settle(t: Step) -> None:
     for hand in hands:  # box order already (``ledger_order``)
         by_box.setdefault(hand.box, []).append(hand)
     for box, own in by_box.items():
-        reserved = sum(stake(h) for h in own)  # DSK-5: the box's stakes come before its penalties
-        for hand in own:
-            reserved -= stake(hand)
-            healable += _collect(t, hand, reserved)
+        stakes = [stake(h) for h in own]
+        reserved = sum(stakes)  # DSK-5: the box's stakes come before its penalties
+        for hand, owed in zip(own, stakes):
+            reserved -= owed
+            healable += _collect(t, hand, reserved, owed)
         for reason in ("JK-4", "DSK-4"):
             if (reason == "JK-4" and box in game.forfeits) or (reason == "DSK-4" and box in bombs):
                 _forfeit(t, box, rule=reason)
@@ -165,7 +184,7 @@ def settle(t: Step) -> None:
             box.bankrupt = True
             t.rule("BOX-1", "box.bankrupt", box=number, points=box.points)
     game.settled = True
-    state.phase = Phase.BETWEEN
+    state.phase = PHASE.BETWEEN
     end.after_settlement(t)
 
 
@@ -190,13 +209,15 @@ def _first_step(t: Step, hands: list[Hand]) -> str:
     return "SET-E"
 
 
-def _collect(t: Step, hand: Hand, reserved: int) -> int:
+def _collect(t: Step, hand: Hand, reserved: int, owed: int) -> int:
     """SET-C for one hand: its losing bet (and DSK-5 penalty). Returns what recovery may use.
 
     ``reserved`` is what the box's later hands still owe at SET-C: a bust penalty takes at
-    most what the box has left beyond it (DSK-5)."""
+    most what the box has left beyond it (DSK-5). ``owed``: the hand's ``stake``."""
+    if hand.result not in _COLLECTED:
+        return 0  # nothing to collect (a win, a push, a blackjack, no bet): no entry
     box = t.state.boxes[hand.box]
-    amount = min(stake(hand), box.points)  # SET-5: never below 0 P
+    amount = min(owed, box.points)  # SET-5: never below 0 P
     if hand.result in LOSSES:
         box.points -= amount
         _entry(t, "C", hand.label, points=-amount, rule="SET-C")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.onemillion import skills
 from dealer_assist.tables.onemillion.end import announce
-from dealer_assist.tables.onemillion.state import Box, Game, Phase
+from dealer_assist.tables.onemillion.state import PHASE, Box, Game
 from dealer_assist.tables.onemillion.step import Step
 from dealer_assist.messages import Term
 from dealer_assist.tables.onemillion.view import game_record
@@ -21,7 +21,7 @@ RULE_CLAUSES = {
 
 def configure(t: Step, cmd: n.Command) -> None:
     state = t.state
-    if state.phase is not Phase.SETUP:
+    if state.phase is not PHASE.SETUP:
         t.refuse("SETUP", "setup.too_late", command=cmd.keyword)
     config = t.own_config()
     match cmd:
@@ -96,20 +96,20 @@ def configure(t: Step, cmd: n.Command) -> None:
 def start_game(t: Step) -> None:
     """`game`: the next game starts; HEAL-1 is judged now."""
     state = t.state
-    if state.phase is Phase.SETUP:
+    if state.phase is PHASE.SETUP:
         if state.config.difficulty is None:
             t.refuse("SETUP", "setup.need_quest")
         if not state.config.dice:
             t.refuse("DSK-0", "setup.need_dice")
         if not state.boxes:
             t.refuse("SETUP", "setup.need_seat")
-    elif state.phase is not Phase.BETWEEN:
+    elif state.phase is not PHASE.BETWEEN:
         t.refuse("SET-A", "game.in_progress")
     if state.game is not None:
         state.history = state.history.append(game_record(state, state.game))
     state.games += 1
     recovery = state.hp < state.config.heal_cap
     state.game = Game(number=state.games, recovery=recovery)
-    state.phase = Phase.BETS
+    state.phase = PHASE.BETS
     t.rule("HEAL-1", "game.recovery_on" if recovery else "game.recovery_off", game=state.games,
            hp=state.hp, line=state.config.heal_cap)  # fmt: skip

@@ -3,7 +3,7 @@ must be that one, GUILD-3 and NOTATION; CARD-6: no eighth joker)."""
 
 from __future__ import annotations
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import JOKER, UNKNOWN, Card
 from dealer_assist.tables.onemillion import jokers
 from dealer_assist.tables.onemillion.state import KnownCard
 from dealer_assist.tables.onemillion.step import Step
@@ -29,13 +29,14 @@ def take(t: Step, card: Card) -> tuple[Card, int | None]:
     if state.shoe_left is not None and state.shoe_left <= 0:
         t.refuse("DRAW-6", "shoe.empty")
     sighting = None
-    known = known_top(t, card)
-    if known is not None:
+    if state.known_top:  # (tested here first: ``known_top`` is rarely needed)
+        known = known_top(t, card)
+        assert known is not None
         card, sighting = known.card, known.sighting
         state.known_top.pop(0)
-    elif card.is_unknown:
+    elif card.rank == UNKNOWN:
         t.refuse("CARD-2", "card.unknown_here")
-    elif card.is_joker:
+    elif card.rank == JOKER:
         jokers.check_new_joker(t)
     if state.shoe_left is not None:
         state.shoe_left -= 1

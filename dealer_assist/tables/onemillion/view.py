@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.cards import is_blackjack, total
+from dealer_assist.cards import UNKNOWN, is_blackjack, total
 from dealer_assist.tables.onemillion.end import announce
 from dealer_assist.tables.onemillion.state import Game, Hand, State
 
@@ -20,11 +20,15 @@ def _hand(hand: Hand) -> dict[str, Any]:
 
 
 def game_record(state: State, game: Game) -> dict[str, Any]:
-    cards = [c for c in game.dealer if not c.is_unknown]
+    cards = [c for c in game.dealer if c.rank != UNKNOWN]
     value = total(cards)
     if game.hands:
         hands = sorted(game.hands, key=lambda h: (h.box, h.letter or ""))
-        hand_list = [_hand(h) for h in hands]
+        hand_list = [  # ``_hand``, written out: this runs once for every game
+            {"hand": h.label, "cards": [str(c) for c in h.cards], "bet": h.bet, "result": h.result,
+             "ratio": h.ratio}
+            for h in hands
+        ]  # fmt: skip
     else:
         hand_list = [
             {"hand": str(b), "cards": [], "bet": game.bets.get(b) or 0, "result": None, "ratio": None}
