@@ -12,13 +12,32 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from rich.cells import cell_len
-from rich.text import Text
+from rich.text import Span, Text
+
+
+def cells(value: str) -> int:
+    """``value``'s width in terminal cells (``rich.cells.cell_len``; printable ASCII at once)."""
+    return len(value) if value.isascii() and value.isprintable() else cell_len(value)
 
 
 def pad(value: str, width: int, *, right: bool = False) -> str:
     """``value`` filled with spaces to ``width`` terminal cells."""
-    gap = " " * max(width - cell_len(value), 0)
+    gap = " " * max(width - cells(value), 0)
     return gap + value if right else value + gap
+
+
+CONTROL = "\x07\x08\x0b\x0c\r"  # the control codes a rich text drops (``rich.control.strip_control_codes``)
+
+
+def made(plain: str, kind: type[Text] = Text, **flags) -> Text:
+    """``kind(plain, **flags)`` (a rich text), without rich's pass over every character to drop
+    control codes when there is none (``str.translate``: a tenth of a millisecond for a
+    settled game's tables with their ``│``)."""
+    if any(code in plain for code in CONTROL):
+        return kind(plain, **flags)
+    out = kind(**flags)
+    out._text, out._length = [plain], len(plain)
+    return out
 
 
 class Grid:
@@ -34,30 +53,63 @@ class Grid:
         self.rows.append(([str(c) for c in cells], style))
 
     def text(self) -> Text:
-        widths = [cell_len(h) for h in self.headers]
-        for cells, _ in self.rows:
-            for i, cell in enumerate(cells):
-                widths[i] = max(widths[i], cell_len(cell))
+        sizes = [[cells(c) for c in row] for row in (self.headers, *(row for row, _ in self.rows))]
+        widths = list(sizes[0])
+        for row in sizes[1:]:
+            for i, n in enumerate(row):
+                if n > widths[i]:
+                    widths[i] = n
+        right = self.right
+        sized = iter(sizes)
 
-        def line(cells: Sequence[str], separator: str) -> str:
-            padded = [pad(c, widths[i], right=i in self.right) for i, c in enumerate(cells)]
+        def line(row: Sequence[str], separator: str) -> str:
+            gaps = [" " * max(widths[i] - n, 0) for i, n in enumerate(next(sized))]
+            padded = [gaps[i] + c if i in right else c + gaps[i] for i, c in enumerate(row)]
             if self.ruled:
                 return " " + f" {separator} ".join(padded) + " "
             return "  ".join(padded).rstrip()
 
-        out = Flat(no_wrap=True, overflow="ignore")
+        pieces: list[tuple[str, str | None]] = []  # what ``Text.append`` would be given, in order
         if self.title:
-            out.append(self.title + "\n")
-        out.append(line(self.headers, "┃"), style="bold")
+            pieces.append((self.title + "\n", None))
+        pieces.append((line(self.headers, "┃"), "bold"))
         if self.ruled:
-            out.append("\n" + "╇".join("━" * (w + 2) for w in widths))
-        for cells, style in self.rows:
-            out.append("\n")
-            out.append(line(cells, "│"), style=style or None)
-        return out
+            pieces.append(("\n" + "╇".join("━" * (w + 2) for w in widths), None))
+        for row, style in self.rows:
+            pieces.append(("\n", None))
+            pieces.append((line(row, "│"), style or None))
+        return joined(pieces)
 
     def __rich__(self) -> Text:
         return self.text()
+
+
+def joined(pieces: list[tuple[str, str | None]], kind: type[Text] | None = None, *, rstrip: bool = False,
+           **flags) -> Text:  # fmt: skip
+    """The text the pieces make (a ``Flat`` unless ``kind``; ``no_wrap``, overflow ``ignore``
+    unless ``flags``), appended one by one (``Text.append``), then with ``rstrip`` its trailing
+    spaces dropped (``Text.rstrip``), built at once: the same text, spans and length."""
+    kind = kind or Flat
+    flags = flags or {"no_wrap": True, "overflow": "ignore"}
+    whole = "".join(piece for piece, _ in pieces)
+    plain = whole.rstrip() if rstrip else whole
+    if any(code in whole for code in CONTROL):  # rich drops them: the spans' places as it counts them
+        out = kind(**flags)
+        for piece, style in pieces:
+            out.append(piece, style=style)
+        if rstrip:
+            out.rstrip()
+        return out
+    out = made(plain, kind, **flags)
+    offset, end, spans = 0, len(plain), out.spans
+    for piece, style in pieces:
+        if style and piece:
+            spans.append(Span(offset, offset + len(piece), style))
+        offset += len(piece)
+    if end < len(whole):  # as ``Text.rstrip`` trims them: cut at the end, those after it dropped
+        spans[:] = [span if span.end < end else Span(span.start, min(end, span.end), span.style) for span in spans
+                    if span.start < end]  # fmt: skip
+    return out
 
 
 class Flat(Text):
@@ -65,12 +117,15 @@ class Flat(Text):
     line), rendered at once. rich would first split it into lines and join them again, giving
     the same text (``Text.wrap`` with overflow ``ignore``): a millisecond for a settled game's
     tables, on every line that settles one. A text this shortcut might render otherwise (a
-    tab, a style of its own, a style across a line's end, another justification) goes through
-    rich as any text."""
+    tab, a style across a line's end, a style of its own on more than one line, another
+    justification) goes through rich as any text."""
 
     def __rich_console__(self, console, options):
         if _as_is(self, options):
-            yield from self.render(console, end=self.end)
+            text = self
+            if self.style:  # as rich joins it: its style a span over its one line
+                text = made(self.plain, end=self.end, spans=[Span(0, len(self), self.style), *self.spans])
+            yield from text.render(console, end=self.end)
         else:
             yield from super().__rich_console__(console, options)
 
@@ -78,9 +133,9 @@ class Flat(Text):
 def _as_is(text: Text, options) -> bool:
     """Whether rich's own rendering of ``text`` (split into lines and joined again) renders
     the very segments ``text.render`` gives."""
-    if text.style or text.overflow != "ignore" or (text.justify or options.justify or "default") != "default":
+    if text.overflow != "ignore" or (text.justify or options.justify or "default") != "default":
         return False
     plain = text.plain
-    if "\t" in plain:
-        return False
+    if "\t" in plain or (text.style and (not plain or "\n" in plain)):
+        return False  # rich styles each line of a text, not the line ends between them
     return all("\n" not in plain[span.start : span.end] for span in text.spans)

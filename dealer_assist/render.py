@@ -10,8 +10,8 @@ from rich.text import Text
 
 from dealer_assist import rulesets
 from dealer_assist.core.step import Ruling
-from dealer_assist.grid import Flat, Grid
-from dealer_assist.i18n import amount
+from dealer_assist.grid import Flat, Grid, joined
+from dealer_assist.i18n import LANGS, amount, catalog
 from dealer_assist.messages import text
 from dealer_assist.wrap import Wrapped
 
@@ -44,8 +44,19 @@ def rulings(console: Console, items: Iterable[Ruling], lang: str = "en") -> None
 
 
 def headers(names: Iterable[str], lang: str) -> list[str]:
-    """Column headers from the catalog (``col.NAME``)."""
-    return [text(f"col.{name}", lang) if name else "" for name in names]
+    """Column headers from the catalog (``col.NAME``), looked up once for each table's names
+    (the live panel and a settled game's tables ask for the same ones on every line)."""
+    names = tuple(names)
+    if lang not in LANGS:
+        return [text(f"col.{name}", lang) if name else "" for name in names]
+    words = catalog(lang)
+    known = _HEADERS.get((names, lang))
+    if known is None or known[0] is not words:  # (a catalog read again: looked up again)
+        known = _HEADERS[names, lang] = (words, [text(f"col.{name}", lang) if name else "" for name in names])
+    return list(known[1])
+
+
+_HEADERS: dict[tuple[tuple[str, ...], str], tuple[dict, list[str]]] = {}
 
 
 def columns(table: RichTable, names: Iterable[str], lang: str, *, right: Iterable[str] = ()) -> RichTable:
@@ -118,18 +129,18 @@ def final(console: Console, state, lang: str = "en") -> None:
 def outcome_parts(items, records: dict[int, dict] | None, lang: str, table) -> list:
     """What one line did, ready to print at once: its rulings (one text), then the game's hands
     and ledger if the line settled it."""
-    said = Text(no_wrap=True, overflow="ignore")
+    pieces: list[tuple[str, str | None]] = []  # appended at once (``grid.joined``)
     settled = None
     for outcome in items:
         if outcome.undone is not None:
-            said.append(text("render.undo", lang, command=str(outcome.undone)) + "\n", style="yellow")
+            pieces.append((text("render.undo", lang, command=str(outcome.undone)) + "\n", "yellow"))
         for ruling in outcome.rulings:
-            said.append("    ")
-            said.append(f"{ruling.clause:<8}", style=clause_style(ruling.clause))
-            said.append(" " + ruling.text(lang) + "\n")
+            pieces.append(("    ", None))
+            pieces.append((f"{ruling.clause:<8}", clause_style(ruling.clause)))
+            pieces.append((" " + ruling.text(lang) + "\n", None))
         if outcome.settled:
             settled = outcome.game
-    said.rstrip()
+    said = joined(pieces, Text, rstrip=True, no_wrap=True, overflow="ignore")
     parts: list = [Wrapped(said, hang=13)] if said else []  # under the ruling text, a number kept with its label
     if records is not None and settled in records:
         for part in settled_parts(records[settled], lang, table):

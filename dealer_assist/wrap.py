@@ -207,7 +207,19 @@ class Wrapped:
         return self.text.plain
 
     def __rich_console__(self, console, options):
-        yield self.lines(options.max_width)
+        width = options.max_width
+        text = self.text
+        if all(not offsets(line, width) for line in text.plain.split("\n")) and _as_is(text, options):
+            # nothing to break, and rich would split it into its lines and join them again: the same text
+            if text.style:  # as rich joins it: its style a span over its one line
+                from rich.text import Span
+
+                from dealer_assist.grid import made
+
+                text = made(text.plain, spans=[Span(0, len(text), text.style), *text.spans])
+            yield from text.render(console, end="\n")
+        else:
+            yield self.lines(width)
 
     def __rich_measure__(self, console, options):
         from rich.measure import Measurement
@@ -215,6 +227,25 @@ class Wrapped:
         plain = self.text.plain
         longest = max((cell_len(line) for line in plain.split("\n")), default=0)
         return Measurement(min(longest, max(options.max_width, 1)), longest)
+
+
+def _as_is(text: Text, options) -> bool:
+    """Whether rich's own rendering of ``text`` as ``Wrapped.lines`` gives it when nothing is to
+    be broken (a copy, ``no_wrap``, overflow ``fold``: each line cut to the width, then joined
+    again) renders the very segments ``text.render`` gives: every line fits, no tab, no style
+    across a line's end, a style of its own only on a single line, no other justification
+    (``grid._as_is`` for a text the terminal cuts)."""
+    if (text.justify or options.justify or "default") != "default":
+        return False
+    plain = text.plain
+    if "\t" in plain or (text.style and (not plain or "\n" in plain)):
+        return False  # rich styles each line of a text, not the line ends between them
+    from rich.cells import cell_len as rich_len
+
+    width = options.max_width
+    if any(rich_len(line) > width for line in plain.split("\n")):  # rich would cut it
+        return False
+    return all("\n" not in plain[span.start : span.end] for span in text.spans)
 
 
 def install_click() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from dealer_assist.cards import JOKER, RANKS, Card, Total, is_blackjack, total
 from dealer_assist.errors import DealerAssistError
+from dealer_assist import notation as shared
 from dealer_assist.notation import lines, parse_line
 from dealer_assist.tables.onemillion import apply
 from dealer_assist.tables.onemillion.settlement import RATIOS, _exact, winnings
@@ -85,9 +86,9 @@ def _outcome(run, state: State, cmd) -> tuple:
 
 def _plain_step(state: State, cmd) -> tuple:
     """``step`` as it was: every command through ``_dispatch``."""
-    if state.over and not isinstance(cmd, (apply.n.Note, apply.n.Undo)):
+    if state.over and not isinstance(cmd, (shared.Note, shared.Undo)):
         return apply.step(state, cmd)  # the refusal of a finished quest: the same path in both
-    if isinstance(cmd, (apply.n.Note, apply.n.Undo)):
+    if isinstance(cmd, (shared.Note, shared.Undo)):
         return apply.step(state, cmd)
     t = Step(state.copy())
     apply._dispatch(t, cmd)

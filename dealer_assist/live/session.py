@@ -21,7 +21,7 @@ from dealer_assist.core.session import Outcome
 from dealer_assist.errors import DealerAssistError, SessionError
 from dealer_assist.i18n import with_clause
 from dealer_assist.live.clocks import clock
-from dealer_assist.live.records import line_records
+from dealer_assist.live.records import records_and_current
 from dealer_assist.store import Holder, SessionRow, Store, announced_head
 
 
@@ -76,6 +76,9 @@ class LiveSession:
             if on_event is not None:
                 on_event(seq, self.session)
         self.last = last
+        # the state's game record after the last line entered here, by that line's last seq
+        # (``rulesets.game_record``, made once for its games row and for the screen)
+        self.line_record: tuple[int, dict | None] | None = None
         self._remembered: tuple[int, object] | None = None
 
     def _from_snapshot(self) -> tuple[int, State | None, tuple[int, str]]:
@@ -228,7 +231,7 @@ class LiveSession:
         try:
             items = [(n.canonical(text, cmd), cmd.to_dict(), line)
                      for text, cmd in zip(segments, commands, strict=True)]  # fmt: skip
-            games = line_records(self.state, commands, finished)
+            games, current = records_and_current(self.state, commands, finished)
             keep = None
             if any(isinstance(cmd, n.Game) for cmd in commands):  # a new game: a new snapshot
                 keep = snapshot.keep(self.state)
@@ -236,6 +239,7 @@ class LiveSession:
                                           games=games, lock=self.lock, snapshot=keep)  # fmt: skip
             if keep is not None:
                 self.kept = self.last[0]
+            self.line_record = (self.last[0], current)
         except BaseException:
             self.session.restore(saved)
             raise

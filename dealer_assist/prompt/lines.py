@@ -57,11 +57,13 @@ def handle_line(live: LiveSession, line: str, console: Console, *, lang: str = "
     state = live.state
     records = {}
     if any(o.settled for o in outcomes):
-        record = rulesets.game_record(state)
+        made = live.line_record  # the record the line's games row was made of, if this line's
+        record = made[1] if made is not None and made[0] == live.last[0] else rulesets.game_record(state)
         records = {record["game"]: record} if record is not None else {}
     parts = render.outcome_parts(outcomes, records, lang, state)
     if panel and outcomes:
-        parts.append(render.panel(live.state, lang))
+        shown = render.panel(live.state, lang)  # its parts beside the others: the same lines, less nesting
+        parts.extend(shown.renderables if type(shown) is Group else [shown])
     if parts:  # one print a line: what the line did, then the table as it is now
         console.print(Group(*parts), crop=False, highlight=False)
     if state.over and not was_over:  # the end of the quest: the head hash to post

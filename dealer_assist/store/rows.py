@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError, SessionError
@@ -59,6 +60,7 @@ positive, or lost), a short ``result`` in the table's words (None while it is be
 and the table's ``record`` (JSON); the table's views read the record."""
 
 
+@lru_cache(maxsize=64)  # each stored line asks again for its session's setup
 def table_of(setup: str | None) -> str:
     """The table a session is dealt at, from its sessions row's ``setup`` (JSON): the default
     table when the setup names none (sessions from before tables were chosen)."""
@@ -78,4 +80,8 @@ def game_row(session_id: int, record: dict[str, Any], table: str) -> dict[str, A
 
     own = rulesets.get(table).store.game_row(record)
     return {"session_id": session_id, "game": record["game"], "points": None, "result": None, **own,
-            "record": json.dumps(record, ensure_ascii=False)}  # fmt: skip
+            "record": _RECORD_JSON.encode(record)}  # fmt: skip
+
+
+# a game's record, as ``json.dumps(record, ensure_ascii=False)`` writes it (its encoder, made once)
+_RECORD_JSON = json.JSONEncoder(ensure_ascii=False)

@@ -32,6 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from dealer_assist.store.marks import Early
 
+# an event's body, as ``json.dumps(event, ensure_ascii=False, sort_keys=True)`` writes it (the very
+# encoder it makes on each call, made once: the same bytes, and the hash chain over them)
+_EVENT_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True)
 # the sessions columns the store itself writes: a table's summary gives the rest (e.g. One Million's `hp`)
 _OWN_SESSION_COLUMNS = frozenset({"id", "name", "created", "updated", "setup", "status", "games", "event_count",
                                   "head_hash", "lang"})  # fmt: skip
@@ -314,7 +317,7 @@ class Store(FileChecks, Locks, Snapshots, Chain, Marks):
             text, event, typed, kept = (*item, None, None)[:4]  # kept: an imported event's own time
             seq += 1
             stamp = kept or now()
-            body = json.dumps(event, ensure_ascii=False, sort_keys=True)
+            body = _EVENT_JSON.encode(event)  # json.dumps(event, ensure_ascii=False, sort_keys=True)
             digest = event_hash(prev, seq, text, body, stamp, typed)
             rows.append({"session_id": session.id, "seq": seq, "text": text, "event": body, "ts": stamp,
                          "hash": digest, "prev_hash": prev, "typed": typed})  # fmt: skip

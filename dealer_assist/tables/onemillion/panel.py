@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Console, Group
 from rich.text import Text
 
-from dealer_assist.grid import Grid
+from dealer_assist.grid import Flat, Grid, joined
 from dealer_assist.i18n import amount, with_clause
 from dealer_assist.messages import Term, text
 from dealer_assist.render import grid, hands_grid
@@ -116,21 +116,21 @@ def live_state(state: State, lang: str = "en"):
     from dealer_assist.expected import expected as expectation  # a new session also names the other tables
 
     game = state.game
-    title = Text(no_wrap=True, overflow="ignore")  # one line each: wrapping is the terminal's, and costs
+    title: list[tuple[str, str | None]] = []  # its pieces and their styles, made into one text at once
     if state.hp <= 0:  # the quest is won: no announcement (ANN-1)
-        title.append(text("render.live_won", lang, game=state.games, hp=state.hp))
+        title.append((text("render.live_won", lang, game=state.games, hp=state.hp), None))
     elif state.games:
-        title.append(text("render.live", lang, game=state.games, hp=state.hp, announce=announce(state.hp)))
+        title.append((text("render.live", lang, game=state.games, hp=state.hp, announce=announce(state.hp)), None))
     else:  # the setup: no game yet
-        title.append(text("render.live_setup", lang, hp=state.hp, announce=announce(state.hp)))
+        title.append((text("render.live_setup", lang, hp=state.hp, announce=announce(state.hp)), None))
     if game is not None:
-        title.append(text("render.recovery_on" if game.recovery else "render.recovery_off", lang),
-                     style="green" if game.recovery else "")  # fmt: skip
-    title.append(text("render.jokers_seen", lang, players=state.jokers_players, dealer=state.jokers_dealer,
-                      mp=state.mp))  # fmt: skip
+        title.append((text("render.recovery_on" if game.recovery else "render.recovery_off", lang),
+                      "green" if game.recovery else None))  # fmt: skip
+    title.append((text("render.jokers_seen", lang, players=state.jokers_players, dealer=state.jokers_dealer,
+                       mp=state.mp), None))  # fmt: skip
     if state.over:
-        title.append(text("render.over", lang, status=Term(f"status.{state.status.value}"),
-                          reason=Term(f"reason.{state.reason}")), style="bold magenta")  # fmt: skip
+        title.append((text("render.over", lang, status=Term(f"status.{state.status.value}"),
+                           reason=Term(f"reason.{state.reason}")), "bold magenta"))  # fmt: skip
     shoe = []
     size = state.config.shoe
     if state.shoe_left is not None and size:
@@ -138,8 +138,8 @@ def live_state(state: State, lang: str = "en"):
         shoe.append(text("render.shoe_left", lang, left=state.shoe_left, dealt=dealt))
     if state.known_top:
         shoe.append(_known_top(state, lang))
-    if shoe:
-        title.append("\n" + " · ".join(shoe), style="cyan")
+    if shoe:  # (its style after the line's end: rich styles each line, printed the same)
+        title += [("\n", None), (" · ".join(shoe), "cyan")]
     table = grid(("", "box", "player", "points", "bet", "cards", "total", "streak", "yellow", ""), lang,
                  right=("points", "bet", "streak", "yellow"), ruled=False)  # fmt: skip
     expected = expectation(state)
@@ -170,9 +170,11 @@ def live_state(state: State, lang: str = "en"):
                           style=style)  # fmt: skip
     footer = Text(with_clause(expected.clause, expected.text(lang), lang), style="italic", no_wrap=True, overflow="ignore")
     note = streak_note(state, lang)
+    # one line each: wrapping is the terminal's, and costs
+    head = Wrapped(joined(title, Text, no_wrap=True, overflow="ignore"))
     if note is not None:
-        return Group(Wrapped(title), table.text(), note, Wrapped(footer, hang=2))
-    return Group(Wrapped(title), table.text(), Wrapped(footer, hang=2))
+        return Group(head, table.text(), note, Wrapped(footer, hang=2))
+    return Group(head, table.text(), Wrapped(footer, hang=2))
 
 
 def streak_note(state: State, lang: str = "en") -> Text | None:
@@ -181,4 +183,4 @@ def streak_note(state: State, lang: str = "en") -> Text | None:
     One short line, narrower than the table in terminal cells in every language."""
     if time_bomb(state) or not state.boxes or not (state.config.dice or state.games):
         return None
-    return Text(text("render.streak_off_short", lang), style="dim", no_wrap=True, overflow="ignore")
+    return Flat(text("render.streak_off_short", lang), style="dim", no_wrap=True, overflow="ignore")
