@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from dealer_assist.core.collector import long_fold
 from dealer_assist.notation import parse_line
 from dealer_assist.replay import replay_text
 from dealer_assist.tables.onemillion import to_json
@@ -34,11 +35,13 @@ def script(games: int, seed: int = 1) -> list[str]:
 
 def replay(lines: list[str]) -> tuple[float, int]:
     """What `replay FILE --json` does in-process: the script folded (``replay_text``, the lines
-    parsed before: cached) and its JSON object built; (seconds, commands)."""
+    parsed before: cached; the collector as the command sets it) and its JSON object built;
+    (seconds, commands)."""
     text = "\n".join(lines) + "\n"
     commands = sum(len(parse_line(line)) for line in lines)
     start = time.perf_counter()
-    result = replay_text(text, keep_lines=False)
+    with long_fold():  # as the command does
+        result = replay_text(text, keep_lines=False)
     to_json(result.session.state)
     seconds = time.perf_counter() - start
     assert result.ok, result.error_text()

@@ -25,6 +25,7 @@ def replay(script: str, as_json: bool, lang: str) -> None:
     """
     lang = cli_lang.LANG
     from dealer_assist.rulesets import to_json
+    from dealer_assist.core.collector import long_fold
     from dealer_assist.replay import replay_text
 
     try:
@@ -33,7 +34,8 @@ def replay(script: str, as_json: bool, lang: str) -> None:
         exc.path = None  # type: ignore[attr-defined]
         click.echo(error_text(exc, lang), err=True)
         sys.exit(2)
-    result = replay_text(text, keep_lines=not as_json)  # --json prints the end state only
+    with long_fold():  # the collector kept off what is loaded and what the fold keeps
+        result = replay_text(text, keep_lines=not as_json)  # --json prints the end state only
     if as_json:
         from dealer_assist import jsontext
 

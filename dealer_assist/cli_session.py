@@ -143,9 +143,11 @@ def _import(store, name: str, text: str, *, lock: bool = False):
     """A whole script stored as a new session, or nothing if any line is refused."""
     from dealer_assist.errors import SessionError
     from dealer_assist.live import LiveSession
+    from dealer_assist.core.collector import long_fold
     from dealer_assist.replay import replay_text
 
-    result = replay_text(text)
+    with long_fold():
+        result = replay_text(text)
     if not result.ok:
         raise SessionError("session.line", line=result.error_line, error=error_text(result.error))
     from dealer_assist import chainfile

@@ -11,6 +11,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from dealer_assist import deal_line
+from dealer_assist.core import collector
 from dealer_assist import render
 from dealer_assist.live import LiveSession, clock
 from dealer_assist.messages import text
@@ -56,12 +57,10 @@ def output_without_cpr(output, renderer: Callable[[], object]) -> None:
 
 def freeze_loaded() -> None:
     """Keep what is loaded (the session's states and history, the tables, the catalogs) out of
-    the garbage collector's full collections (``gc.freeze``): one would otherwise walk the whole
-    loaded session — some 30 ms on a 1,000-game session — in the middle of a keystroke or a
-    line. What later lines make is collected as before."""
-    import gc
-
-    gc.freeze()
+    the garbage collector's full collections: one would otherwise walk the whole loaded
+    session — some 30 ms on a 1,000-game session — in the middle of a keystroke or a line.
+    What later lines make is collected as before."""
+    collector.freeze_loaded()
 
 
 def _warm() -> None:
