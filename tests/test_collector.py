@@ -33,6 +33,19 @@ def test_long_fold_freezes_what_exists_and_raises_the_young_threshold_for_its_le
         assert gc.get_freeze_count() >= len(held)
         assert gc.get_threshold() == (collector.YOUNG, 10, 10)
     assert gc.get_threshold() == (700, 10, 10)
+    assert gc.get_freeze_count() == 0  # collectable again: nothing the command holds is kept for good
+
+
+def test_import_leaves_no_write_ahead_log(tmp_path):
+    """A store opened before the fold is closed at the end of the command (issue 20's collector
+    must not keep its connection alive: the -wal file would stay)."""
+    import subprocess
+    import sys
+
+    db = tmp_path / "s.db"
+    subprocess.run([sys.executable, "-m", "dealer_assist", "import", str(SAMPLES / "dealer_skills.txt"), "--session",
+                    "q2", "--db", str(db)], check=True, capture_output=True, timeout=120)  # fmt: skip
+    assert not (tmp_path / "s.db-wal").exists()
 
 
 def test_long_fold_restores_the_thresholds_when_the_fold_fails():

@@ -25,7 +25,10 @@ def freeze_loaded() -> None:
 @contextmanager
 def long_fold() -> Iterator[None]:
     """A fold of many commands: what exists frozen, the young generation collected every
-    ``YOUNG`` objects instead of 700, the thresholds restored afterwards."""
+    ``YOUNG`` objects instead of 700; afterwards the thresholds restored and everything
+    unfrozen again — what the command holds (its store's connection, say) must stay
+    collectable, or a connection caught in a cycle would never be closed and its write-ahead
+    log never folded back into the database."""
     gc.freeze()
     before = gc.get_threshold()
     gc.set_threshold(max(before[0], YOUNG), *before[1:])
@@ -33,3 +36,4 @@ def long_fold() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+        gc.unfreeze()
