@@ -42,6 +42,7 @@ COMMANDS = {
     "verify": ("dealer_assist.cli_audit", "verify"),
     "report": ("dealer_assist.cli_audit", "report"),
     "simulate": ("dealer_assist.cli_simulate", "simulate"),
+    "odds": ("dealer_assist.cli_odds", "odds"),
     "rules": ("dealer_assist.cli_rules", "rules"),
     "backup": ("dealer_assist.backup", "backup_command"),
 }

@@ -40,3 +40,16 @@ def test_every_casino_clause_has_a_named_test():
     missing = [c for c in clauses
                if not any(re.search(rf"(^|_){c.lower().replace('-', '_')}(_|$)", name[4:]) for name in names)]
     assert missing == []
+
+
+def test_every_saikoro_clause_has_a_named_test():
+    """The Saikoro rulebook (tables/saikoro/data/SAIKORO.md): each clause is named by a test."""
+    path = Path(__file__).parent.parent / "dealer_assist" / "tables" / "saikoro" / "data" / "SAIKORO.md"
+    clauses = re.findall(r"^- ([A-Z]+-\d+) ", path.read_text(encoding="utf-8"), re.M)
+    assert len(clauses) == 20
+    names = set()
+    for test in Path(__file__).parent.glob("test_*.py"):
+        names.update(n.lower() for n in re.findall(r"^def (test_\w+)", test.read_text(encoding="utf-8"), re.M))
+    missing = [c for c in clauses
+               if not any(re.search(rf"(^|_){c.lower().replace('-', '_')}(_|$)", name[4:]) for name in names)]
+    assert missing == []

@@ -70,13 +70,13 @@ def _defined_commands() -> dict[str, click.Command]:
     found: dict[str, click.Command] = {}
     for path in sorted(PACKAGE.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        decorated = any(isinstance(node, ast.Attribute) and node.attr == "command"
+        decorated = any(isinstance(node, ast.Attribute) and node.attr in ("command", "group")
                         and getattr(node.value, "id", None) == "click" for node in ast.walk(tree))  # fmt: skip
         if not decorated:
             continue
         module = importlib.import_module(f"dealer_assist.{path.stem}")
         for value in vars(module).values():
-            if isinstance(value, click.Command) and not isinstance(value, click.Group):
+            if isinstance(value, click.Command) and value is not cli_module.cli:  # a group too (odds)
                 if getattr(value.callback, "__module__", None) == module.__name__:
                     found[value.name] = value
     return found

@@ -42,20 +42,36 @@ def probes(table: str) -> tuple[str, ...]:
 
 
 def legal_lines(state) -> list[str]:
-    """Whole commands the prompt offers now, each accepted by the table's rules."""
+    """Whole commands the prompt offers now, each accepted by the table's rules: an offer, then
+    the arguments offered after it, word by word, until the line is a command (``ron 2 1
+    mangan``, ``roll 4 5 6``)."""
     out = []
     for option in suggestions(state):
         if option.strip() in PROMPT_WORDS or option.startswith("seat"):
             continue
-        lines = [option] if not option.endswith(" ") else [option + a.word for a in arguments(state, option.split())]
-        for line in lines:
-            try:
-                commands = n.parse_line(line)
-            except DealerAssistError:
-                continue
-            if len(commands) == 1 and rulesets.can(state, commands[0]):
-                out.append(line)
+        out += _completed(state, option, depth=0)
     return out
+
+
+def _completed(state, line: str, depth: int) -> list[str]:
+    if not line.endswith(" "):
+        return [line] if _accepted(state, line) else []
+    out = []
+    for a in arguments(state, line.split()):
+        whole = line + a.word
+        if _accepted(state, whole):
+            out.append(whole)
+        elif depth < 4:
+            out += _completed(state, whole + " ", depth + 1)
+    return out
+
+
+def _accepted(state, line: str) -> bool:
+    try:
+        commands = n.parse_line(line)
+    except DealerAssistError:
+        return False
+    return len(commands) == 1 and rulesets.can(state, commands[0])
 
 
 def enter(session: Session, line: str) -> None:
@@ -79,9 +95,18 @@ def walk(table: str, seed: int, steps: int = 160) -> list[str]:
         if not offered:
             break
         line = rng.choice(offered)
+        if len(offered) > 1 and _ends(session.state, line) and rng.random() < 0.9:
+            line = rng.choice([other for other in offered if other != line])  # lean towards going on
         enter(session, line)
         lines.append(line)
     return lines
+
+
+def _ends(state, line: str) -> bool:
+    """Whether ``line`` ends the session (the walk takes such a line only now and then)."""
+    for cmd in n.parse_line(line):
+        state, _ = rulesets.step(state, cmd)
+    return state.over
 
 
 def fingerprint(state) -> str:

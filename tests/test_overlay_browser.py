@@ -523,3 +523,60 @@ def test_casino_screenshot(drawing):
     path = ROOT / "docs" / "images" / "overlay_casino_ja.png"
     Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
     assert path.stat().st_size < 600_000
+
+
+# --------------------------------------------------------------------------- the Saikoro table
+
+SAIKORO_SCRIPT = """\
+ruleset saikoro
+seat 1 あかり
+seat 2 ben
+seat 3 ちか
+game
+riichi 2
+ron 2 3 2h40 ura 1
+roll 5 6
+game
+riichi 3
+tsumo 3 mangan
+roll 1 1
+"""
+
+
+def saikoro_feed() -> Feed:
+    feed = Feed(Path(os.devnull), "運王")
+    for seq, line in enumerate(SAIKORO_SCRIPT.splitlines(), start=1):
+        feed.apply(seq, line, TS)
+    return feed
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_saikoro_the_scoreboard_shows_points_chips_the_hand_and_the_last_roll_as_dice(drawing, lang):
+    picture = saikoro_feed().picture(lang)
+    page = drawing["full", lang]
+    page.evaluate("render", picture)
+    shown = visible_text(page)
+    assert not page.locator("#hp").is_visible() and not page.locator("#dealer").is_visible()
+    # ben: 50,000 - 1,000 + 8,600 + 1,000 = 58,600; then, the dealer of East 2, pays chika's tsumo
+    # mangan at ピンゾロ: 4,000 × 5 = 20,000 and (0 + 5) × 5 chips: 38,600 and -18 + ... ; the deal passes
+    assert ("3万8600" if lang == "ja" else "38,600") in shown and "あかり" in shown
+    assert ("東3局 0本場" if lang == "ja" else "East 3, 0 honba") in shown
+    assert ("祝儀" if lang == "ja" else "Chips") in shown
+    assert "⚀ ⚀" in page.locator("#banner").inner_text() and ("ピンゾロ" if lang == "ja" else "pinzoro") in shown
+
+
+@pytest.mark.skipif(not os.environ.get("DEALER_ASSIST_SCREENSHOTS"), reason="set DEALER_ASSIST_SCREENSHOTS=1 to redraw")
+def test_saikoro_screenshot(drawing):
+    from io import BytesIO
+
+    from PIL import Image
+
+    page = drawing["full", "ja"]
+    page.reload()
+    page.wait_for_function("typeof window.render === 'function'")
+    page.add_style_tag(content=CHECKERBOARD)
+    page.evaluate("render", saikoro_feed().picture("ja"))
+    page.wait_for_timeout(200)
+    path = ROOT / "docs" / "images" / "overlay_saikoro_ja.png"
+    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
+    assert path.stat().st_size < 600_000

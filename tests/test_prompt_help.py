@@ -15,6 +15,7 @@ from rich.console import Console
 
 from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.casino.commands import Insurance
+from dealer_assist.tables.saikoro import commands as saikoro, grammar as saikoro_grammar
 from dealer_assist.errors import NotationError
 from dealer_assist.i18n import catalog, text
 from dealer_assist.live import LiveSession, suggestions
@@ -40,11 +41,16 @@ KINDS = {
     "ht": n.Hit, "st": n.Stand, "dd": n.Double, "sp": n.Split, "card": n.SplitCard, "late_sr": n.LateSurrender,
     "foresight": n.Foresight, "timeup": n.TimeUp, "yellow": n.Yellow, "reveal": n.Reveal, "next": n.Next,
     "dealer": n.DealerCard, "empty": n.Empty, "note": n.Note, "undo": n.Undo,
+    "option": saikoro.Option, "riichi": saikoro.Riichi, "ron": saikoro.Ron, "tsumo": saikoro.Tsumo,
+    "roll": saikoro.Roll, "keep": saikoro.Keep, "ryukyoku": saikoro.Ryukyoku, "nagashi": saikoro.Nagashi,
+    "chombo": saikoro.Chombo,
 }  # fmt: skip
 
 # words that are the notation itself, in any language
 NOTATION_WORDS = (set(n.KEYWORDS) | set(n.HAND_ACTIONS) | set(n.DIFFICULTIES) | set(n.RULE_KINDS)
-                  | set(n.SKILL_KINDS) | {"on", "off", "none", "all", "help", "quit", "exit", "play", "card", "late_sr"})  # fmt: skip
+                  | set(n.SKILL_KINDS) | {"on", "off", "none", "all", "help", "quit", "exit", "play", "card", "late_sr"}
+                  | set(saikoro_grammar.KEYWORDS) | set(saikoro_grammar.LIMITS) | set(saikoro_grammar.FLAGS)
+                  | set(saikoro_grammar.COUNTS) | {v for values in saikoro_grammar.OPTIONS.values() for v in values})  # fmt: skip
 # names seed 000 writes in Latin letters, kept so in Japanese (dealer_assist/data/glossary.toml)
 SEED_NAMES = {"Mission", "One", "Million", "Platinum", "Gold", "Silver", "Bronze", "Treasure", "Box", "Extreme", "Hard",
               "Normal", "Easy"}  # fmt: skip

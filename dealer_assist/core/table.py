@@ -86,6 +86,7 @@ class Capabilities:
     deal_guard: bool = False  # a line is held with a warning before it is entered (Screens.deal_guard)
     simulation: bool = False  # `simulate TABLE` (Ruleset.simulation)
     hands: bool = False  # blackjack hands `BOX[.N] ht|st|dd|sp|sr` (the shared hand grammar)
+    odds: bool = False  # `odds TABLE`: exact odds computed from the rules (Ruleset.odds)
 
 
 class TableReport(Protocol):
@@ -179,6 +180,9 @@ class Ruleset:
     # capabilities.hands: what completion offers and the rules accept must be the same
     hand_actions: Callable[[Any, str], list[str]] | None = None
     simulation: Simulation | None = None  # what `simulate` runs, when capabilities.simulation
+    # with capabilities.odds: the table's `dealer-assist odds NAME` command (a click command, built
+    # when it is first asked for, so that the command line imports no table to list it)
+    odds: Callable[[], Any] | None = None
     examples: Examples | None = None  # for the conformance walks
     # (state, keep_check) -> the same table with what only the dealer knows changed (``keep_check``:
     # so that the same next command stays legal); the players' view must not change with it
@@ -191,7 +195,7 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         caps = self.capabilities
-        for flag, member in (("simulation", self.simulation), ("hands", self.hand_actions)):
+        for flag, member in (("simulation", self.simulation), ("hands", self.hand_actions), ("odds", self.odds)):
             if getattr(caps, flag) != (member is not None):
                 raise TypeError(f"table {self.name!r}: capability {flag}={getattr(caps, flag)} but its member is "
                                 f"{'set' if member is not None else 'missing'}")  # fmt: skip

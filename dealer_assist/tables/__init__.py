@@ -17,6 +17,7 @@ import re
 TABLES = {
     "onemillion": "dealer_assist.tables.onemillion.ruleset",
     "casino": "dealer_assist.tables.casino.ruleset",
+    "saikoro": "dealer_assist.tables.saikoro.ruleset",
 }
 DEFAULT = "onemillion"  # the table of a session that does not choose one (`ruleset NAME`)
 ENV_TABLES = "DEALER_ASSIST_TABLES"

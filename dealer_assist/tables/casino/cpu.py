@@ -18,6 +18,8 @@ is in ``core.strategy``; here it answers with the casino's PLAY clauses.
 
 from __future__ import annotations
 
+from dealer_assist.core.advice import Advice  # noqa: F401  (the casino's hint, as before)
+
 from typing import Iterable
 
 from dealer_assist.cards import Card, total
@@ -111,32 +113,6 @@ class Decider:
 
 
 # --------------------------------------------------------------------------- the state
-
-
-class Advice(tuple):
-    """``(command, clause, reason)`` — unpacks as those three. Also ``action`` (``ht`` …, or
-    ``no_insurance``), ``hand`` (the hand's label or the seat) and ``params`` (the values of
-    the reason's sentence: ``hand``, ``cards``, ``total``, ``up``, ``behind``; ``seat`` and ``up``
-    for insurance)."""
-
-    def __new__(cls, command: str, clause: str, reason: str, *, action: str, hand: str, params: dict):
-        self = super().__new__(cls, (command, clause, reason))
-        self.action = action
-        self.hand = hand
-        self.params = params
-        return self
-
-    @property
-    def command(self) -> str:
-        return self[0]
-
-    @property
-    def clause(self) -> str:
-        return self[1]
-
-    @property
-    def reason(self) -> str:
-        return self[2]
 
 
 def chips_at_round_start(state, seat: int) -> int:
