@@ -42,14 +42,27 @@ def test_every_casino_clause_has_a_named_test():
     assert missing == []
 
 
-def test_every_saikoro_clause_has_a_named_test():
-    """The Saikoro rulebook (tables/saikoro/data/SAIKORO.md): each clause is named by a test."""
-    path = Path(__file__).parent.parent / "dealer_assist" / "tables" / "saikoro" / "data" / "SAIKORO.md"
-    clauses = re.findall(r"^- ([A-Z]+-\d+) ", path.read_text(encoding="utf-8"), re.M)
-    assert len(clauses) == 20
+def _unnamed(book: Path) -> tuple[list[str], list[str]]:
+    """(the clauses of a table's rulebook, those no test is named after)."""
+    clauses = re.findall(r"^- ([A-Z]+-\d+) ", book.read_text(encoding="utf-8"), re.M)
     names = set()
     for test in Path(__file__).parent.glob("test_*.py"):
         names.update(n.lower() for n in re.findall(r"^def (test_\w+)", test.read_text(encoding="utf-8"), re.M))
     missing = [c for c in clauses
                if not any(re.search(rf"(^|_){c.lower().replace('-', '_')}(_|$)", name[4:]) for name in names)]
-    assert missing == []
+    return clauses, missing
+
+
+TABLES = Path(__file__).parent.parent / "dealer_assist" / "tables"
+
+
+def test_every_saikoro_clause_has_a_named_test():
+    """The Saikoro rulebook (tables/saikoro/data/SAIKORO.md): each clause is named by a test."""
+    clauses, missing = _unnamed(TABLES / "saikoro" / "data" / "SAIKORO.md")
+    assert len(clauses) == 20 and missing == []
+
+
+def test_every_gear_clause_has_a_named_test():
+    """The Blackjack Gear rulebook (tables/gear/data/GEAR.md): each clause is named by a test."""
+    clauses, missing = _unnamed(TABLES / "gear" / "data" / "GEAR.md")
+    assert len(clauses) == 29 and missing == []

@@ -580,3 +580,60 @@ def test_saikoro_screenshot(drawing):
     path = ROOT / "docs" / "images" / "overlay_saikoro_ja.png"
     Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
     assert path.stat().st_size < 600_000
+
+
+# --------------------------------------------------------------------------- the Blackjack Gear table
+
+GEAR_SCRIPT = """\
+ruleset gear
+gear raise placed 2 5 bet:opp:+1
+gear goal-24 placed 3 3 goal:=24
+seat 1 あかり
+seat 2 ben
+deck 1 raise*10 goal-24*10
+deck 2 raise*10 goal-24*10
+first 1
+pick 1 raise raise goal-24
+pick 2 goal-24 raise raise
+round
+cards 1 [9] 5
+cards 2 [T] 6
+use 1 raise
+hit 1 4
+"""
+
+
+def gear_feed() -> Feed:
+    feed = Feed(Path(os.devnull), "duel")
+    for seq, line in enumerate(GEAR_SCRIPT.splitlines(), start=1):
+        feed.apply(seq, line, TS)
+    return feed
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_gear_2_the_overlay_shows_hp_pp_bets_placed_gears_and_no_face_down_card(drawing, lang):
+    picture = gear_feed().picture(lang)
+    page = drawing["full", lang]
+    page.evaluate("render", picture)
+    shown = visible_text(page)
+    assert "HP 5" in shown and "PP 1/3" in shown and "あかり" in shown and "raise" in shown  # aki's placed gear
+    assert page.locator(".box .card.back").count() == 2  # both first cards face down
+    assert "9" not in page.locator('.box[data-box="1"] .cards').inner_text()  # aki's face-down 9 is not drawn
+    assert "goal-24" not in shown  # the gears in hand are never shown
+
+
+@pytest.mark.skipif(not os.environ.get("DEALER_ASSIST_SCREENSHOTS"), reason="set DEALER_ASSIST_SCREENSHOTS=1 to redraw")
+def test_gear_screenshot(drawing):
+    from io import BytesIO
+
+    from PIL import Image
+
+    page = drawing["full", "ja"]
+    page.reload()
+    page.wait_for_function("typeof window.render === 'function'")
+    page.add_style_tag(content=CHECKERBOARD)
+    page.evaluate("render", gear_feed().picture("ja"))
+    page.wait_for_timeout(200)
+    path = ROOT / "docs" / "images" / "overlay_gear_ja.png"
+    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
+    assert path.stat().st_size < 600_000

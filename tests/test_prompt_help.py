@@ -15,6 +15,7 @@ from rich.console import Console
 
 from dealer_assist.tables.onemillion import notation as n
 from dealer_assist.tables.casino.commands import Insurance
+from dealer_assist.tables.gear import catalog as gear_catalog, commands as gear, grammar as gear_grammar
 from dealer_assist.tables.saikoro import commands as saikoro, grammar as saikoro_grammar
 from dealer_assist.errors import NotationError
 from dealer_assist.i18n import catalog, text
@@ -44,13 +45,17 @@ KINDS = {
     "option": saikoro.Option, "riichi": saikoro.Riichi, "ron": saikoro.Ron, "tsumo": saikoro.Tsumo,
     "roll": saikoro.Roll, "keep": saikoro.Keep, "ryukyoku": saikoro.Ryukyoku, "nagashi": saikoro.Nagashi,
     "chombo": saikoro.Chombo,
+    "gear": gear.GearDef, "deck": gear.Deck, "first": gear.First, "pick": gear.Pick, "mulligan": gear.Mulligan,
+    "round": gear.Round, "cards": gear.Cards, "use": gear.Use, "hit": gear.Hit, "stand": gear.Stand, "flip": gear.Flip,
 }  # fmt: skip
 
 # words that are the notation itself, in any language
 NOTATION_WORDS = (set(n.KEYWORDS) | set(n.HAND_ACTIONS) | set(n.DIFFICULTIES) | set(n.RULE_KINDS)
                   | set(n.SKILL_KINDS) | {"on", "off", "none", "all", "help", "quit", "exit", "play", "card", "late_sr"}
                   | set(saikoro_grammar.KEYWORDS) | set(saikoro_grammar.LIMITS) | set(saikoro_grammar.FLAGS)
-                  | set(saikoro_grammar.COUNTS) | {v for values in saikoro_grammar.OPTIONS.values() for v in values})  # fmt: skip
+                  | set(saikoro_grammar.COUNTS) | {v for values in saikoro_grammar.OPTIONS.values() for v in values}
+                  | set(gear_grammar.KEYWORDS) | set(gear_grammar.KINDS) | {"HIT", "STAND", "HP", "PP", "to"}
+                  | {g.name for g in gear_catalog.read(gear_catalog.EXAMPLE)})  # gear names: the operator's data  # fmt: skip
 # names seed 000 writes in Latin letters, kept so in Japanese (dealer_assist/data/glossary.toml)
 SEED_NAMES = {"Mission", "One", "Million", "Platinum", "Gold", "Silver", "Bronze", "Treasure", "Box", "Extreme", "Hard",
               "Normal", "Easy"}  # fmt: skip

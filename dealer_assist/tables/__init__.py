@@ -18,6 +18,7 @@ TABLES = {
     "onemillion": "dealer_assist.tables.onemillion.ruleset",
     "casino": "dealer_assist.tables.casino.ruleset",
     "saikoro": "dealer_assist.tables.saikoro.ruleset",
+    "gear": "dealer_assist.tables.gear.ruleset",
 }
 DEFAULT = "onemillion"  # the table of a session that does not choose one (`ruleset NAME`)
 ENV_TABLES = "DEALER_ASSIST_TABLES"

@@ -8,7 +8,7 @@ from dealer_assist.core.table import Capabilities, Examples, Ruleset, Screens, S
 from dealer_assist.tables.saikoro import apply, grammar, topics
 from dealer_assist.tables.saikoro.commands import Extras, Value
 from dealer_assist.tables.saikoro.options import Options
-from dealer_assist.tables.saikoro.state import SaikoroState, Win
+from dealer_assist.tables.saikoro.state import Phase, SaikoroState, Win
 
 
 def _screens() -> Screens:
@@ -28,8 +28,11 @@ def view(state: SaikoroState, viewpoint: Viewpoint, **options) -> dict:
 
 
 def current(state: SaikoroState) -> dict | None:
+    """The hand as the store keeps it: its record once settled, else what is known so far."""
     if not state.hands:
         return None
+    if state.phase in (Phase.BETWEEN, Phase.OVER) and len(state.history) == state.hands:
+        return state.history.last(1)[0]
     return {"game": state.hands, "wind": "east" if state.wind == 0 else "south", "kyoku": state.kyoku,
             "honba": state.honba, "points": list(state.points), "chips": list(state.chips)}  # fmt: skip
 
