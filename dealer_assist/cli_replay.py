@@ -16,8 +16,11 @@ from dealer_assist.errors import DealerAssistError
 @click.command()
 @script_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as NOTATION.md's JSON.")
+@click.option("--odds", "with_odds", is_flag=True, help="Add the exact odds after the last line (the tables that have them).")
+@click.option("--view", "view", type=click.Choice(["dealer", "players"]), default="dealer", show_default=True,
+              help="Whose odds: the dealer's, or the viewers' (from the public cards only).")
 @lang_option
-def replay(script: str, as_json: bool, lang: str) -> None:
+def replay(script: str, as_json: bool, with_odds: bool, view: str, lang: str) -> None:
     """Re-run a session script: every ruling with its clause, each game's ledger, the end state.
 
     Exit status 0 when every line was accepted; 2 at the first refused line (stderr names
@@ -39,7 +42,10 @@ def replay(script: str, as_json: bool, lang: str) -> None:
     if as_json:
         from dealer_assist import jsontext
 
-        click.echo(jsontext.dumps(to_json(result.session.state)))
+        data = to_json(result.session.state)
+        if with_odds:
+            data["odds"] = rulesets.odds_now(result.session.state, view)
+        click.echo(jsontext.dumps(data))
     else:
         _print_replay(result, lang)
     if not result.ok:

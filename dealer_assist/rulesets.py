@@ -134,3 +134,12 @@ def state_classes(table: str | None = None) -> dict[str, type]:
 def sources(table: str | None = None) -> list[str]:
     """The package files the rules are made of: of ``table``, or of every table."""
     return sorted({source for name in (TABLES if table is None else [table]) for source in get(name).sources})
+
+
+def odds_now(state, view: str = "dealer") -> dict | None:
+    """The exact odds after the last command, as ``view`` (``dealer`` or ``players``) may know
+    them, from the state's table (``Ruleset.live_odds``); None where the table has none."""
+    from dealer_assist.core.table import Viewpoint
+
+    table = of(state)
+    return table.live_odds(state, Viewpoint(view)) if table.live_odds is not None else None

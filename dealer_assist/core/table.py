@@ -180,6 +180,9 @@ class Ruleset:
     # capabilities.hands: what completion offers and the rules accept must be the same
     hand_actions: Callable[[Any, str], list[str]] | None = None
     simulation: Simulation | None = None  # what `simulate` runs, when capabilities.simulation
+    # (state, viewpoint) -> the odds after the last command, as that viewpoint may know them
+    # (`replay --json --odds`: {"view", "dealer": {...}, "actions": {...}, "joker_next"}), or None
+    live_odds: Callable[[Any, Viewpoint], dict | None] | None = None
     # with capabilities.odds: the table's `dealer-assist odds NAME` command (a click command, built
     # when it is first asked for, so that the command line imports no table to list it)
     odds: Callable[[], Any] | None = None

@@ -41,11 +41,18 @@ def view(state: CasinoState, viewpoint: Viewpoint, **options) -> dict:
     return to_json(state) if viewpoint is Viewpoint.DEALER else public_view(state, **options)
 
 
+def _live_odds(state, viewpoint):
+    from dealer_assist.tables.casino.odds import live
+
+    return live(state, viewpoint)
+
+
 RULESET = Ruleset(
     name="casino",
     rulebook="CASINO",
     choice_clause="TABLE-1",
     new_state=CasinoState,
+    live_odds=_live_odds,
     step=apply.step,
     step_owned=partial(apply.step, owned=True),
     expectation=apply.expectation,
