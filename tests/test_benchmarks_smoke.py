@@ -54,3 +54,9 @@ def test_bench_live_drives_play_in_a_pty_and_times_the_whole_process():
     assert "one command on top of" in shown  # the in-process figure is still there
     found = targets(shown)
     assert len(found) >= 6, shown
+
+
+def test_bench_odds_prints_the_dealers_outcomes_and_the_actions_beside_their_targets():
+    shown = smoke("bench_odds.py")
+    found = targets(shown)
+    assert any("dealer's outcomes" in line for line in found) and any("actions" in line for line in found), shown

@@ -95,3 +95,42 @@ def test_the_dealers_odds_use_the_hole_card():
     # seat 1 (9 7 = 16) on turn: standing wins only when the dealer busts
     assert known["actions"]["st"] == pytest.approx(2 * known["dealer"]["bust"] - 1)
     assert known["actions"]["sr"] == -0.5 and "sp" not in known["actions"]
+
+
+# The Wizard of Odds, "Blackjack Appendix 9 — Six deck, dealer hits on soft 17, no hole card"
+# (wizardofodds.com/games/blackjack/appendix/9/euro-6dh17r4/): the expected return of standing,
+# hitting (then playing on as well as can be) and doubling, for the exact composition (six decks
+# less the dealer's up card and the player's two cards). With no hole card the dealer's blackjack
+# is one of the dealer's outcomes, as ``outcomes.dealer`` counts it before a peek.
+APPENDIX_9 = [  # dealer, player's cards, stand, hit, double
+    ("A", ("2", "A"), -0.722356, -0.379910, -1.024099),
+    ("A", ("3", "2"), -0.721887, -0.529734, -1.443774),
+    ("A", ("6", "4"), -0.720814, -0.286818, -0.639108),
+    ("A", ("6", "5"), -0.720879, -0.235772, -0.535879),
+    ("A", ("7", "A"), -0.466029, -0.421285, -0.909374),
+]
+
+
+@pytest.mark.parametrize(("up", "cards", "stand", "hit", "double"), APPENDIX_9)
+def test_stand_hit_and_double_match_the_published_six_deck_values(up, cards, stand, hit, double):
+    out: dict[str, int] = {}
+    for card in (*cards, up):
+        out[card] = out.get(card, 0) + 1
+    counts = outcomes.counts_of(6, out)
+    hard = sum(1 if c == "A" else int(c) for c in cards)
+    ace = "A" in cards
+    index = outcomes.index_of(up)
+    dealer = outcomes.dealer(counts, index, hits_soft_17=True)
+    assert outcomes.stand(outcomes.best(hard, ace), dealer) == pytest.approx(stand, abs=1e-5)
+    assert outcomes.hit(counts, hard, ace, index, None, True, False) == pytest.approx(hit, abs=1e-5)
+    assert outcomes.double(counts, hard, ace, index, None, True, False) == pytest.approx(double, abs=1e-5)
+
+
+def test_hint_gives_the_exact_values_from_the_public_cards_whatever_the_hole_card():
+    from dealer_assist.prompt.words import hint_text
+    from dealer_assist.replay import replay_text
+
+    said = {hint_text(replay_text(SCRIPT.format(hole=hole)).session.state, "en") for hole in ("[T]", "[5]", "[?]")}
+    assert len(said) == 1
+    line = said.pop().splitlines()[1]
+    assert line.startswith("exact values from the public cards") and "st -0.156" in line and "sr -0.500" in line

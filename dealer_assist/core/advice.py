@@ -14,6 +14,7 @@ class Advice(tuple):
         self.action = action
         self.hand = hand
         self.params = params
+        self.figures = None  # the exact values behind the advice, when the table computes them
         return self
 
     @property

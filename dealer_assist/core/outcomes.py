@@ -75,11 +75,18 @@ def _finish(counts: tuple[int, ...], hard: int, ace: bool, h17: bool) -> tuple[f
 
 def dealer(counts: tuple[int, ...], up: int, *, hole: int | None = None, hits_soft_17: bool = False,
            peeked: bool = False) -> dict[str, float]:  # fmt: skip
+    """The dealer's outcomes (see ``_dealer``), a fresh dict each call."""
+    return dict(_dealer(counts, up, hole, hits_soft_17, peeked))
+
+
+@lru_cache(maxsize=20_000)
+def _dealer(counts: tuple[int, ...], up: int, hole: int | None, hits_soft_17: bool,
+            peeked: bool) -> tuple[tuple[str, float], ...]:  # fmt: skip
     """The dealer's outcomes for the up card ``up`` (a rank index), the cards left ``counts``
     (the up card, and the hole card when it is known, already out of them). ``hole``: the hole
     card when it is known. ``peeked``: under an ace or a ten, the dealer has no blackjack."""
     if hole is not None:
-        return _from_two(counts, up, hole, hits_soft_17)
+        return tuple(_from_two(counts, up, hole, hits_soft_17).items())
     total = sum(counts)
     acc = dict.fromkeys(OUTCOMES, 0.0)
     weight = 0.0
@@ -95,7 +102,7 @@ def dealer(counts: tuple[int, ...], up: int, *, hole: int | None = None, hits_so
         rest = counts[:index] + (n - 1,) + counts[index + 1:]
         for key, q in _from_two(rest, up, index, hits_soft_17).items():
             acc[key] += p * q
-    return {key: value / weight for key, value in acc.items()}
+    return tuple((key, value / weight) for key, value in acc.items())
 
 
 def _from_two(counts: tuple[int, ...], up: int, hole: int, h17: bool) -> dict[str, float]:
@@ -114,3 +121,50 @@ def stand(player: int, outcomes: dict[str, float]) -> float:
         win = outcomes["bust"]
         lose = 1.0 - outcomes["bust"]
     return win - lose
+
+
+def best(hard: int, ace: bool) -> int:
+    """A hand's total: an ace counted 11 when that stays within 21."""
+    return hard + 10 if ace and hard + 10 <= 21 else hard
+
+
+@lru_cache(maxsize=50_000)
+def hit(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, hits_soft_17: bool,
+        peeked: bool) -> float:  # fmt: skip
+    """The expected return of hitting a hand of ``hard`` (aces as 1; ``ace``: one of them), per
+    unit staked, playing on as well as can be (stand or hit again after each card), every card
+    drawn from ``counts`` and the dealer's outcomes worked out from what is left after the
+    player's cards — exact for the composition, not a basic-strategy table."""
+    total = sum(counts)
+    ev = 0.0
+    for index in range(RANKS):
+        n = counts[index]
+        if not n:
+            continue
+        p = n / total
+        rest = counts[:index] + (n - 1,) + counts[index + 1:]
+        h, a = hard + index + 1, ace or index == ACE
+        value = best(h, a)
+        if value > 21:
+            ev -= p
+            continue
+        stay = stand(value, dict(_dealer(rest, up, hole, hits_soft_17, peeked)))
+        more = hit(rest, h, a, up, hole, hits_soft_17, peeked) if value < 21 else -1.0
+        ev += p * max(stay, more)
+    return ev
+
+
+def double(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, hits_soft_17: bool,
+           peeked: bool) -> float:  # fmt: skip
+    """The expected return of doubling, per unit of the first stake: one card, then standing on
+    twice the stake (the dealer's outcomes from what is left after that card)."""
+    total = sum(counts)
+    ev = 0.0
+    for index in range(RANKS):
+        n = counts[index]
+        if not n:
+            continue
+        rest = counts[:index] + (n - 1,) + counts[index + 1:]
+        value = best(hard + index + 1, ace or index == ACE)
+        ev += n / total * (2 * stand(value, dict(_dealer(rest, up, hole, hits_soft_17, peeked))) if value <= 21 else -2.0)
+    return ev

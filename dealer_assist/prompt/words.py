@@ -71,9 +71,13 @@ def hint_text(state, lang: str = "en", query: str = "") -> str:
     if advice is None:
         return text("hint.nothing", lang)
     command = text("hint.no_insurance", lang) if advice.action == "no_insurance" else advice.command
-    return text("hint.advice", lang, clause=advice.clause, command=command,
+    said = text("hint.advice", lang, clause=advice.clause, command=command,
                 reason=text(advice.reason, lang, **advice.params),
                 strategy=Term(f"sim.strategy.{strategy}"))  # fmt: skip
+    figures = getattr(advice, "figures", None)
+    if figures is not None:  # the exact values behind it, where the table computes them (issue 23)
+        said += "\n" + text("hint.figures", lang, figures=figures)
+    return said
 
 
 def prompt_answer(state, lang: str, word: tuple[str, str]) -> str:

@@ -195,4 +195,21 @@ def advice(state, strategy: str = "cpu", seat: int | None = None) -> Advice | No
     value = total(hand.cards)
     params = {"hand": hand.label, "cards": " ".join(str(c) for c in hand.cards), "total": value, "up": str(up),
               "behind": behind or 0, "action": action}  # fmt: skip
-    return Advice(f"{hand.label} {action}", clause, reason, action=action, hand=hand.label, params=params)
+    advice = Advice(f"{hand.label} {action}", clause, reason, action=action, hand=hand.label, params=params)
+    advice.figures = _figures(state)
+    return advice
+
+
+def _figures(state):
+    """The hand on turn's exact values from the public cards (issue 23: what a player asking on
+    stream may be told — never the hole card), best first, as one value of the hint's sentence."""
+    from dealer_assist.core.table import Viewpoint
+    from dealer_assist.i18n_values import Items
+    from dealer_assist.tables.casino.odds import live
+
+    odds = live(state, Viewpoint.PLAYERS)
+    actions = (odds or {}).get("actions")
+    if not actions:
+        return None
+    ranked = sorted(actions.items(), key=lambda item: -item[1])
+    return Items(tuple(f"{name} {value:+.3f}" for name, value in ranked))

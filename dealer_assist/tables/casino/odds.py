@@ -5,7 +5,8 @@ decks less every face out of it since it was filled (SHOE-1), with the peek (PEE
 made. The dealer's view knows the hole card; the players' view counts it as one more unseen
 card (it is not taken out of the composition, and its face never enters the figures). The
 hand on turn's expected return per unit staked: standing (against those outcomes), doubling
-(one card, then standing; each card's outcomes from the composition less that card) and
+(one card, then standing; each card's outcomes from the composition less that card), hitting
+(playing on as well as can be, exact for the composition: ``core.outcomes.hit``) and
 surrendering (−0.5, while the hand may).
 """
 
@@ -77,21 +78,14 @@ def _actions(state: CasinoState, counts, up: int, known: Card | None, h17: bool,
     out: dict[str, float] = {}
     if "st" in legal:
         out["st"] = outcomes.stand(total.value, dealer) if total.value <= 21 else -1.0
+    if "ht" in legal:
+        has_ace = any(c.rank == "A" for c in hand.cards)
+        out["ht"] = outcomes.hit(counts, total.hard_value, has_ace, up, _index(known) if known is not None else None,
+                                 h17, peeked)  # fmt: skip
     if "sr" in legal:
         out["sr"] = -0.5
     if "dd" in legal:
-        ev = 0.0
-        size = sum(counts)
-        for index in range(outcomes.RANKS):
-            n = counts[index]
-            if not n:
-                continue
-            rest = counts[:index] + (n - 1,) + counts[index + 1:]
-            after = outcomes.dealer(rest, up, hole=_index(known) if known is not None else None, hits_soft_17=h17,
-                                    peeked=peeked)  # fmt: skip
-            hard = total.hard_value + index + 1
-            has_ace = index == outcomes.ACE or any(c.rank == "A" for c in hand.cards)
-            value = hard + 10 if has_ace and hard + 10 <= 21 else hard
-            ev += n / size * (2 * outcomes.stand(value, after) if value <= 21 else -2.0)
-        out["dd"] = ev
+        has_ace = any(c.rank == "A" for c in hand.cards)
+        out["dd"] = outcomes.double(counts, total.hard_value, has_ace, up, _index(known) if known is not None else None,
+                                    h17, peeked)  # fmt: skip
     return out

@@ -58,10 +58,17 @@ SETUP = (
     "first 1", "pick 1 raise guard breaker", "pick 2 goal-24 force potion",
 )  # fmt: skip
 
+def _live_odds(state, viewpoint):
+    from dealer_assist.tables.gear.live import live
+
+    return live(state, viewpoint)
+
+
 RULESET = Ruleset(
     name="gear",
     rulebook="dealer_assist.tables.gear/GEAR",
     choice_clause="GEAR-0",
+    live_odds=_live_odds,
     new_state=GearState,
     step=apply.step,
     expectation=apply.expectation,

@@ -55,10 +55,17 @@ select t.session, t.game as hand, json_extract(t.record, '$.wind') as wind, json
 from table_games t where t.ruleset = 'saikoro' order by t.session_id, t.game"""}
 
 
+def _live_odds(state, viewpoint):
+    from dealer_assist.tables.saikoro.live import live
+
+    return live(state, viewpoint)
+
+
 RULESET = Ruleset(
     name="saikoro",
     rulebook="dealer_assist.tables.saikoro/SAIKORO",
     choice_clause="SAI-1",
+    live_odds=_live_odds,
     new_state=SaikoroState,
     step=apply.step,
     expectation=apply.expectation,
