@@ -8,7 +8,7 @@ casino's ``tables.casino.step.Step``) adds its own shortcuts."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 from dealer_assist.errors import RuleViolation
 
@@ -47,3 +47,18 @@ class Work:
     @staticmethod
     def refuse(clause: str, key: str, **params: Any) -> NoReturn:
         raise RuleViolation(clause, key, **params)
+
+
+def accepting(step: Callable[[Any, Any], Any]) -> Callable[[Any, Any], bool]:
+    """A table's ``can`` from its ``step``: whether the rules accept ``command`` on ``state``
+    (the step is tried on a copy; nothing is changed)."""
+    from dealer_assist.errors import DealerAssistError
+
+    def can(state: Any, command: Any) -> bool:
+        try:
+            step(state, command)
+        except DealerAssistError:
+            return False
+        return True
+
+    return can

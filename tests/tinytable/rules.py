@@ -11,8 +11,7 @@ from dealer_assist.cards import Card
 from dealer_assist.core.copier import copier
 from dealer_assist.core.expectation import Expectation
 from dealer_assist.core.history import History
-from dealer_assist.core.step import Ruling, Work
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.core.step import Ruling, Work, accepting
 from tinytable.commands import Draw, Hole, Show
 
 ORDER = "23456789TJQKA"  # HC-4: the ace is high
@@ -132,12 +131,7 @@ def expectation(state: TinyState) -> Expectation:
     return Expectation(state.phase, clause, key, {})
 
 
-def can(state: TinyState, cmd: n.Command) -> bool:
-    try:
-        step(state, cmd)
-    except DealerAssistError:
-        return False
-    return True
+can = accepting(step)  # whether the rules accept a command here (nothing is changed)
 
 
 def legal(state: TinyState) -> list[str]:

@@ -9,8 +9,7 @@ from typing import Any
 from dealer_assist import notation as n
 from dealer_assist.cards import Card
 from dealer_assist.core.expectation import Expectation
-from dealer_assist.core.step import Ruling, Work
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.core.step import Ruling, Work, accepting
 from dealer_assist.tables.gear import cards as trumps
 from dealer_assist.tables.gear import effects, setup, showdown, turn
 from dealer_assist.tables.gear.commands import Cards, Deck, First, Flip, GearDef, Hit, Mulligan, Pick, Round, Stand, Use
@@ -74,12 +73,7 @@ def expectation(state: GearState) -> Expectation:
     return Expectation(state.phase, clause, key, _who(state))
 
 
-def can(state: GearState, cmd: n.Command) -> bool:
-    try:
-        step(state, cmd)
-    except DealerAssistError:
-        return False
-    return True
+can = accepting(step)  # whether the rules accept a command here (nothing is changed)
 
 
 LEGAL = {

@@ -7,8 +7,7 @@ from typing import Any
 
 from dealer_assist import notation as n
 from dealer_assist.core.expectation import Expectation
-from dealer_assist.core.step import Ruling, Work
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.core.step import Ruling, Work, accepting
 from dealer_assist.tables.saikoro import draw, hand, roll, win
 from dealer_assist.tables.saikoro.commands import Chombo, Keep, Nagashi, Option, Riichi, Roll, Ron, Ryukyoku, Tsumo
 from dealer_assist.tables.saikoro.state import Phase, SaikoroState
@@ -73,12 +72,7 @@ def expectation(state: SaikoroState) -> Expectation:
     return Expectation(state.phase, clause, key, _who(state))
 
 
-def can(state: SaikoroState, cmd: n.Command) -> bool:
-    try:
-        step(state, cmd)
-    except DealerAssistError:
-        return False
-    return True
+can = accepting(step)  # whether the rules accept a command here (nothing is changed)
 
 
 LEGAL = {
