@@ -148,3 +148,19 @@ def dealers_secrets_changed(state, *, keep_check: bool = False):
     return rulesets.of(state).secrets(state, keep_check=keep_check)
 
 
+
+
+def play_in_pty(db, session: str, lang: str = "en"):
+    """`dealer-assist play` on ``session`` of ``db`` in a real terminal (pexpect, 120×40, no
+    cursor-position reports, nothing waited before each send)."""
+    import os
+    import sys
+
+    import pexpect
+
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "40"}
+    env.pop("DEALER_ASSIST_LANG", None)
+    command = ["-m", "dealer_assist", "play", "--db", str(db), "--session", session, "--lang", lang]
+    child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
+    child.delaybeforesend = 0
+    return child

@@ -4,12 +4,12 @@ a hit busts, and a resumed session goes on where it was."""
 
 from __future__ import annotations
 
-import os
-import sys
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+
+from helpers import play_in_pty  # noqa: E402
 
 SETUP = ["ruleset gear", "gear raise placed 2 5 bet:opp:+1", "gear seal placed 5 2 block", "seat 1 aki", "seat 2 ben",
          "deck 1 raise*10 seal*10", "deck 2 raise*10 seal*10", "first 1", "pick 1 seal raise seal",
@@ -17,12 +17,7 @@ SETUP = ["ruleset gear", "gear raise placed 2 5 bet:opp:+1", "gear seal placed 5
 
 
 def spawn(db, lang: str = "en"):
-    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "40"}
-    env.pop("DEALER_ASSIST_LANG", None)
-    command = ["-m", "dealer_assist", "play", "--db", str(db), "--session", "duel", "--lang", lang]
-    child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
-    child.delaybeforesend = 0
-    return child
+    return play_in_pty(db, "duel", lang)
 
 
 def test_a_turn_at_the_prompt_with_completion_hint_and_resume(tmp_path):

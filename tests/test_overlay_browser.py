@@ -473,6 +473,24 @@ def test_screenshots(drawing):
         assert path.stat().st_size < 600_000
 
 
+def _table_screenshot(drawing, feed: Feed, name: str) -> None:
+    """A table's picture drawn in the full Japanese layout over a checkerboard, kept as a PNG of
+    docs/images (under 600 kB)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    page = drawing["full", "ja"]
+    page.reload()
+    page.wait_for_function("typeof window.render === 'function'")
+    page.add_style_tag(content=CHECKERBOARD)
+    page.evaluate("render", feed.picture("ja"))
+    page.wait_for_timeout(200)
+    path = ROOT / "docs" / "images" / name
+    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
+    assert path.stat().st_size < 600_000
+
+
 # --------------------------------------------------------------------------- the casino table
 
 CASINO_SCRIPT = """\
@@ -510,19 +528,7 @@ def test_table_1_the_casino_table_on_the_overlay_shows_chips_and_no_hp(drawing, 
 
 @pytest.mark.skipif(not os.environ.get("DEALER_ASSIST_SCREENSHOTS"), reason="set DEALER_ASSIST_SCREENSHOTS=1 to redraw")
 def test_casino_screenshot(drawing):
-    from io import BytesIO
-
-    from PIL import Image
-
-    page = drawing["full", "ja"]
-    page.reload()
-    page.wait_for_function("typeof window.render === 'function'")
-    page.add_style_tag(content=CHECKERBOARD)
-    page.evaluate("render", casino_feed().picture("ja"))
-    page.wait_for_timeout(200)
-    path = ROOT / "docs" / "images" / "overlay_casino_ja.png"
-    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
-    assert path.stat().st_size < 600_000
+    _table_screenshot(drawing, casino_feed(), "overlay_casino_ja.png")
 
 
 # --------------------------------------------------------------------------- the Saikoro table
@@ -567,19 +573,7 @@ def test_saikoro_the_scoreboard_shows_points_chips_the_hand_and_the_last_roll_as
 
 @pytest.mark.skipif(not os.environ.get("DEALER_ASSIST_SCREENSHOTS"), reason="set DEALER_ASSIST_SCREENSHOTS=1 to redraw")
 def test_saikoro_screenshot(drawing):
-    from io import BytesIO
-
-    from PIL import Image
-
-    page = drawing["full", "ja"]
-    page.reload()
-    page.wait_for_function("typeof window.render === 'function'")
-    page.add_style_tag(content=CHECKERBOARD)
-    page.evaluate("render", saikoro_feed().picture("ja"))
-    page.wait_for_timeout(200)
-    path = ROOT / "docs" / "images" / "overlay_saikoro_ja.png"
-    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
-    assert path.stat().st_size < 600_000
+    _table_screenshot(drawing, saikoro_feed(), "overlay_saikoro_ja.png")
 
 
 # --------------------------------------------------------------------------- the Blackjack Gear table
@@ -624,16 +618,4 @@ def test_gear_2_the_overlay_shows_hp_pp_bets_placed_gears_and_no_face_down_card(
 
 @pytest.mark.skipif(not os.environ.get("DEALER_ASSIST_SCREENSHOTS"), reason="set DEALER_ASSIST_SCREENSHOTS=1 to redraw")
 def test_gear_screenshot(drawing):
-    from io import BytesIO
-
-    from PIL import Image
-
-    page = drawing["full", "ja"]
-    page.reload()
-    page.wait_for_function("typeof window.render === 'function'")
-    page.add_style_tag(content=CHECKERBOARD)
-    page.evaluate("render", gear_feed().picture("ja"))
-    page.wait_for_timeout(200)
-    path = ROOT / "docs" / "images" / "overlay_gear_ja.png"
-    Image.open(BytesIO(page.screenshot())).convert("RGB").save(path, optimize=True)
-    assert path.stat().st_size < 600_000
+    _table_screenshot(drawing, gear_feed(), "overlay_gear_ja.png")

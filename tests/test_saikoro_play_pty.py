@@ -4,25 +4,20 @@ is stored and resumed where it was."""
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+
+from helpers import play_in_pty  # noqa: E402
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[>=]|\r")
 SETUP = ["ruleset saikoro", "seat 1 aki", "seat 2 ben", "seat 3 chika", "game"]
 
 
 def spawn(db, lang: str = "en"):
-    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "40"}
-    env.pop("DEALER_ASSIST_LANG", None)
-    command = ["-m", "dealer_assist", "play", "--db", str(db), "--session", "mj", "--lang", lang]
-    child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
-    child.delaybeforesend = 0
-    return child
+    return play_in_pty(db, "mj", lang)
 
 
 def test_a_hand_typed_at_the_prompt_with_completion_hint_and_resume(tmp_path):
