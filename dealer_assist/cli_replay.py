@@ -16,7 +16,7 @@ from dealer_assist.errors import DealerAssistError
 @click.command()
 @script_argument
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as NOTATION.md's JSON.")
-@click.option("--odds", "with_odds", is_flag=True, help="Add the exact odds after the last line (the tables that have them).")
+@click.option("--odds", "with_odds", is_flag=True, help="Add the exact odds: after the last line with --json, else after every line (the tables that have them).")
 @click.option("--view", "view", type=click.Choice(["dealer", "players"]), default="dealer", show_default=True,
               help="Whose odds: the dealer's, or the viewers' (from the public cards only).")
 @lang_option
@@ -37,23 +37,36 @@ def replay(script: str, as_json: bool, with_odds: bool, view: str, lang: str) ->
         exc.path = None  # type: ignore[attr-defined]
         click.echo(error_text(exc, lang), err=True)
         sys.exit(2)
+    odds: dict[int, list[str]] = {}  # --odds in text: each line's odds line, found as the fold passes it
+    each = None
+    if with_odds and not as_json:
+        from rich.console import Console
+
+        width = Console().width
+
+        def each(line, state) -> None:
+            from dealer_assist import odds_words
+
+            found = rulesets.odds_now(state, view)
+            odds[line.number] = odds_words.lines(found, lang, rulesets.of(state).name, width)
+
     with long_fold():  # the collector kept off what is loaded and what the fold keeps
-        result = replay_text(text, keep_lines=not as_json)  # --json prints the end state only
+        result = replay_text(text, keep_lines=not as_json, each=each)  # --json prints the end state only
     if as_json:
         from dealer_assist import jsontext
 
         data = to_json(result.session.state)
         if with_odds:
-            data["odds"] = rulesets.odds_now(result.session.state, view)
+            data["odds"] = rulesets.odds_now(result.session.state, view, shoe=True)  # the slower figures too
         click.echo(jsontext.dumps(data))
     else:
-        _print_replay(result, lang)
+        _print_replay(result, lang, odds)
     if not result.ok:
         click.echo(result.error_text(lang), err=True)
         sys.exit(2)
 
 
-def _print_replay(result, lang: str) -> None:
+def _print_replay(result, lang: str, odds: dict[int, list[str]] | None = None) -> None:
     from rich.console import Console
     from rich.markup import escape
 
@@ -66,6 +79,8 @@ def _print_replay(result, lang: str) -> None:
         # the script's own line (its comment too), on one screen line however long
         console.print(f"[dim]{line.number:>4}[/dim]  {escape(line.text.strip())}", no_wrap=True, overflow="ellipsis")
         render.outcomes(console, line.outcomes, records, lang, result.session.state)
+        for shown in (odds or {}).get(line.number, ()):  # --odds: the figures the line left
+            console.print(shown, style="cyan", no_wrap=True, overflow="ellipsis", highlight=False)
     console.print()
     render.final(console, result.session.state, lang)
 

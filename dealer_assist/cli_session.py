@@ -25,9 +25,11 @@ from dealer_assist.errors import DealerAssistError
               help="Take the session over from another window that holds it (that window stores nothing more).")  # fmt: skip
 @click.option("--overlay", "with_overlay", is_flag=True, help="Also serve the stream overlay of this session.")
 @overlay_options
+@click.option("--odds/--no-odds", "with_odds", default=True,
+              help="Print the exact odds under the table after each line, from the dealer's view (--no-odds: not).")  # fmt: skip
 @db_option
 def play(name: str | None, script: str | None, lang: str, force: bool, take_over: bool, with_overlay: bool,
-         port: int, host: str, show_hp: bool, show_shoe: bool, db_path: str | None) -> None:  # fmt: skip
+         port: int, host: str, show_hp: bool, show_shoe: bool, with_odds: bool, db_path: str | None) -> None:  # fmt: skip
     """Live play: type each card and call; every accepted command is stored at once.
 
     With --session NAME an existing session is resumed from its stored events. A session is
@@ -105,7 +107,7 @@ def play(name: str | None, script: str | None, lang: str, force: bool, take_over
         resume = resume_mod.command(name, lang, db_path)
         try:
             if interactive:
-                run_prompt(live, console, lang=lang, resume=resume)
+                run_prompt(live, console, lang=lang, resume=resume, odds=with_odds)
             else:
                 from dealer_assist.notation import read_lines
 

@@ -4,7 +4,10 @@ It follows a stored session in the database (read-only, from its own process, so
 dealer's prompt never waits for it), folds the new events as they are committed, and pushes
 the *players' view* (``engine.public``) to every page over server-sent events: a full picture
 on every (re)connect and after every change. Nothing else is ever sent: the picture is made
-from ``public_view`` and ``public_rulings`` only.
+from ``public_view`` and ``public_rulings`` only, and the odds it shows (issue 23: the dealer's
+bust chance, the best action) from ``odds_now(state, "players")`` — found in a thread of their
+own after each change: a change waits up to ``ODDS_GRACE`` for them, slower ones follow in a
+picture of their own.
 
 The server is the standard library's ``ThreadingHTTPServer``: three read-only routes, no
 write endpoint, no asset from outside the machine.
@@ -40,6 +43,7 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import text
 
 POLL_SECONDS = 0.05  # how often the database is asked for new events
+ODDS_GRACE = 0.1  # how long a new state waits for its odds before it is pushed without them
 HEARTBEAT_SECONDS = 15.0
 LAYOUTS = ("full", "compact")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -69,6 +73,9 @@ class Feed:
     started: dict[tuple[int, str], float] = field(default_factory=dict)  # TIME-1 windows
     version: int = 0
     problem: str | None = None  # a catalog key when the session cannot be followed
+    odds: tuple[int, dict | None] | None = None  # (seq, the viewers' odds there): ``compute_odds``
+    odds_grace: float = 0.0  # seconds a new state waits for its odds before it is pushed (``serve``)
+    _pushed: int = -1  # the seq of the last state the poll pushed to the pages
     changed: threading.Condition = field(default_factory=threading.Condition)
     _store: Any = None
 
@@ -80,7 +87,8 @@ class Feed:
         return self._store
 
     def _restart(self) -> None:
-        self.session, self.seq, self.rulings, self.started = Session(), 0, (), {}
+        self.session, self.seq, self.rulings, self.started, self.odds = Session(), 0, (), {}, None
+        self._pushed = -1
 
     def poll(self) -> bool:
         """Apply the events stored since the last poll. True when the picture changed."""
@@ -102,8 +110,25 @@ class Feed:
         for seq, line, ts in events:
             self.apply(seq, line, ts)
         self.problem = None
-        self._bump()
+        if self.odds_grace:
+            self._await_odds(self.odds_grace)
+        with self.changed:
+            self._pushed = self.seq
+            self._bump()
         return True
+
+    def _await_odds(self, grace: float) -> None:
+        """Give the odds thread ``grace`` seconds to find the new state's figures, so that most
+        changes reach the page as one picture with their odds (slower figures follow in a
+        picture of their own)."""
+        with self.changed:
+            self.changed.notify_all()  # the odds thread wakes
+            deadline = time.monotonic() + grace
+            while self.odds is None or self.odds[0] != self.seq:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self.changed.wait(left)
 
     def apply(self, seq: int, line: str, ts: str) -> None:
         """Fold one stored event: the state, the last public rulings, the TIME-1 windows."""
@@ -132,14 +157,47 @@ class Feed:
             self.version += 1
             self.changed.notify_all()
 
+    # -- the odds (issue 23)
+
+    def compute_odds(self) -> bool:
+        """The exact odds of the state followed now, from the PLAYERS' view only
+        (``odds_now(state, "players")``: the hole card and every other card only the dealer
+        knows are counted as unseen, so the figures cannot tell them). Slow (up to seconds): the
+        server runs it in a thread of its own (``serve``), never in the poll or a request; the
+        picture carries the figures once they are for the state shown. True when stored."""
+        seq, state = self.seq, self.session.state
+        try:
+            found = rulesets.odds_now(state, "players")
+        except Exception:  # noqa: BLE001 - figures only: the page goes on without them
+            found = None
+        with self.changed:
+            if seq != self.seq or state is not self.session.state:
+                return False  # the session moved on meanwhile: these figures are of a table gone
+            self.odds = (seq, found)
+            if self._pushed != seq:  # the poll is about to push this state: they go with it
+                self.changed.notify_all()
+                return True
+            self._bump()  # the state is on the pages already: its figures follow
+        return True
+
+    def odds_words(self, lang: str) -> dict[str, str] | None:
+        """The page's figures (``odds_words.overlay``) when they are for the state shown."""
+        if self.odds is None or self.odds[0] != self.seq or self.odds[1] is None:
+            return None
+        from dealer_assist import odds_words
+
+        return odds_words.overlay(self.odds[1], lang, rulesets.of(self.session.state).name)
+
     # -- the picture
 
     def picture(self, lang: str) -> dict[str, Any]:
         """The players' view worded in ``lang``: what the page shows, nothing more (by the
-        table's own ``picture`` hook)."""
+        table's own ``picture`` hook), and the viewers' odds (``odds_words``)."""
         from dealer_assist import rulesets
 
-        return rulesets.screens(self.session.state).picture(self, lang)
+        picture = rulesets.screens(self.session.state).picture(self, lang)
+        picture["odds"] = self.odds_words(lang)
+        return picture
 
 
 # --------------------------------------------------------------------------- the page and the server
@@ -271,6 +329,24 @@ def serve(feed: Feed, *, host: str = "127.0.0.1", port: int = 8765, parent: int 
                 return
             time.sleep(POLL_SECONDS)
 
+    def figures() -> None:  # the viewers' odds of each new state, off the poll and the requests
+        done, warm = None, rulesets.warm_odds  # what the table's odds share, built once
+        while not server.stopping.is_set():
+            with feed.changed:
+                if feed.seq == done:
+                    feed.changed.wait(1.0)
+            seq = feed.seq
+            if seq != done and not server.stopping.is_set():
+                if warm is not None and seq:  # the session's table known
+                    try:
+                        warm(feed.session.state)
+                    except Exception:  # noqa: BLE001 - a warm-up only
+                        pass
+                    warm = None
+                done = seq if feed.compute_odds() else None
+
+    feed.odds_grace = ODDS_GRACE
+    threading.Thread(target=figures, name="overlay-odds", daemon=True).start()
     poller = threading.Thread(target=follow, name="overlay-follow", daemon=True)
     poller.start()
     first.wait(10)

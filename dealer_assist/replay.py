@@ -7,6 +7,7 @@ keeps the state before it (a line is accepted or refused as a whole).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from dealer_assist.core.session import Session
 from dealer_assist.core.session import Outcome
@@ -43,9 +44,12 @@ class ReplayResult:
         return text("session.line", lang, line=self.error_line, error=body)
 
 
-def replay_text(text: str, *, session: Session | None = None, keep_lines: bool = True) -> ReplayResult:
+def replay_text(text: str, *, session: Session | None = None, keep_lines: bool = True,
+                each: Callable[[LineResult, Any], None] | None = None) -> ReplayResult:  # fmt: skip
     """The script folded line by line. ``keep_lines``: keep each line with its outcomes (what
-    the text replay prints); without it only the session is kept (``replay --json``)."""
+    the text replay prints); without it only the session is kept (``replay --json``). ``each``
+    (with ``keep_lines``) is called after every accepted line with it and the state it left —
+    the state as it is then: the fold goes on in place (``replay --odds``)."""
     result = ReplayResult(session or Session(owned=True))  # nothing here keeps a state: stepped in place
     session, kept = result.session, result.lines
     fold = session.submit_all if keep_lines else session.fold  # without lines, no outcomes either
@@ -60,4 +64,6 @@ def replay_text(text: str, *, session: Session | None = None, keep_lines: bool =
             break
         if keep_lines:
             kept.append(LineResult(number, raw.rstrip(n.SPACE_CHARS), outcomes))
+            if each is not None:
+                each(kept[-1], session.state)
     return result

@@ -136,10 +136,23 @@ def sources(table: str | None = None) -> list[str]:
     return sorted({source for name in (TABLES if table is None else [table]) for source in get(name).sources})
 
 
-def odds_now(state, view: str = "dealer") -> dict | None:
+def odds_now(state, view: str = "dealer", *, shoe: bool = False) -> dict | None:
     """The exact odds after the last command, as ``view`` (``dealer`` or ``players``) may know
-    them, from the state's table (``Ruleset.live_odds``); None where the table has none."""
+    them, from the state's table (``Ruleset.live_odds``); None where the table has none.
+    ``shoe``: the slower figures too (``Ruleset.shoe_odds``, seconds: not after every card)."""
     from dealer_assist.core.table import Viewpoint
 
     table = of(state)
-    return table.live_odds(state, Viewpoint(view)) if table.live_odds is not None else None
+    out = table.live_odds(state, Viewpoint(view)) if table.live_odds is not None else None
+    if shoe and table.shoe_odds is not None:
+        more = table.shoe_odds(state, Viewpoint(view))
+        if more:
+            out = {"view": view, **(out or {}), **more}
+    return out
+
+
+def warm_odds(state) -> None:
+    """Build what the state's table's odds share (``Ruleset.warm_odds``), if it has any."""
+    table = of(state)
+    if table.warm_odds is not None:
+        table.warm_odds()

@@ -150,9 +150,9 @@ def dealers_secrets_changed(state, *, keep_check: bool = False):
 
 
 
-def play_in_pty(db, session: str, lang: str = "en"):
+def play_in_pty(db, session: str, lang: str = "en", args: tuple[str, ...] = ()):
     """`dealer-assist play` on ``session`` of ``db`` in a real terminal (pexpect, 120×40, no
-    cursor-position reports, nothing waited before each send)."""
+    cursor-position reports, nothing waited before each send); ``args``: more options."""
     import os
     import sys
 
@@ -160,7 +160,7 @@ def play_in_pty(db, session: str, lang: str = "en"):
 
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "40"}
     env.pop("DEALER_ASSIST_LANG", None)
-    command = ["-m", "dealer_assist", "play", "--db", str(db), "--session", session, "--lang", lang]
+    command = ["-m", "dealer_assist", "play", "--db", str(db), "--session", session, "--lang", lang, *args]
     child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
     child.delaybeforesend = 0
     return child

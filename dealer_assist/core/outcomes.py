@@ -1,9 +1,11 @@
-"""The dealer's final total, exactly: the probability of 17, 18, 19, 20, 21, a bust and a
-blackjack for the dealer's up card, from the composition of the cards left (issue 23).
+"""The dealer's final total and the hand's actions, exactly (issue 23): the probability of 17,
+18, 19, 20, 21, a bust and a blackjack for the dealer's up card, and the expected return of
+standing, hitting, doubling and splitting, from the composition of the cards left.
 
-Every way the dealer's hand can go is followed, each card drawn from what is left of the
-composition (so a card drawn is one fewer of its rank for the next draw), and the results are
-added up — a recursion over the composition with a cache, not a sample. ``hits_soft_17`` is the
+Every way the dealer's hand can go is counted, each card drawn from what is left of the
+composition (a card drawn is one fewer of its rank for the next draw) — exact, not a sample.
+``core.dealer_hands`` lists the dealer's hands once and weighs them for a composition;
+``core.hand_values`` does the same for the hands the player can reach. ``hits_soft_17`` is the
 table's rule (H17) or not (S17). ``peeked``: the dealer has looked at the hole card under an
 ace or a ten and has no blackjack, so the hole card is not the one card that would make it.
 The hole card may be known (the dealer's view) or not (the players'): unknown, it is one more
@@ -43,73 +45,28 @@ def index_of(rank: str) -> int | None:
     return None
 
 
-def _value(index: int) -> int:
-    return index + 1  # an ace counts 1 here; the soft ace is added where it helps
-
-
-@lru_cache(maxsize=200_000)
-def _finish(counts: tuple[int, ...], hard: int, ace: bool, h17: bool) -> tuple[float, ...]:
-    """(17, 18, 19, 20, 21, bust) for a dealer hand of ``hard`` (aces as 1; ``ace``: one of
-    them), drawing from ``counts`` until it stands."""
-    best = hard + 10 if ace and hard + 10 <= 21 else hard
-    soft = ace and hard + 10 <= 21
-    if best > 21:
-        return (0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
-    if best > 17 or (best == 17 and not (soft and h17)):
-        out = [0.0] * 6
-        out[best - 17] = 1.0
-        return tuple(out)
-    total = sum(counts)
-    acc = [0.0] * 6
-    for index in range(RANKS):
-        n = counts[index]
-        if not n:
-            continue
-        rest = counts[:index] + (n - 1,) + counts[index + 1:]
-        sub = _finish(rest, hard + _value(index), ace or index == ACE, h17)
-        p = n / total
-        for k in range(6):
-            acc[k] += p * sub[k]
-    return tuple(acc)
+def less(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """``counts`` with one card of the rank ``index`` fewer."""
+    return counts[:index] + (counts[index] - 1,) + counts[index + 1:]
 
 
 def dealer(counts: tuple[int, ...], up: int, *, hole: int | None = None, hits_soft_17: bool = False,
-           peeked: bool = False) -> dict[str, float]:  # fmt: skip
-    """The dealer's outcomes (see ``_dealer``), a fresh dict each call."""
-    return dict(_dealer(counts, up, hole, hits_soft_17, peeked))
+           peeked: bool = False, drawn: tuple[int, ...] = ()) -> dict[str, float]:  # fmt: skip
+    """The dealer's outcomes for the up card ``up`` (a rank index) and the cards left ``counts``
+    (the up card, and the hole card when it is known, already out of them), a fresh dict.
+    ``drawn``: the cards the dealer has drawn since (the hole card is then known)."""
+    if drawn and hole is None:
+        raise ValueError("the dealer draws only once the hole card is known")
+    return dict(_dealer(counts, up, hole, hits_soft_17, peeked, tuple(drawn)))
 
 
-@lru_cache(maxsize=20_000)
-def _dealer(counts: tuple[int, ...], up: int, hole: int | None, hits_soft_17: bool,
-            peeked: bool) -> tuple[tuple[str, float], ...]:  # fmt: skip
-    """The dealer's outcomes for the up card ``up`` (a rank index), the cards left ``counts``
-    (the up card, and the hole card when it is known, already out of them). ``hole``: the hole
-    card when it is known. ``peeked``: under an ace or a ten, the dealer has no blackjack."""
-    if hole is not None:
-        return tuple(_from_two(counts, up, hole, hits_soft_17).items())
-    total = sum(counts)
-    acc = dict.fromkeys(OUTCOMES, 0.0)
-    weight = 0.0
-    for index in range(RANKS):
-        n = counts[index]
-        if not n:
-            continue
-        blackjack = {up, index} == {ACE, TEN}
-        if blackjack and peeked:
-            continue  # the peek showed no blackjack: this hole card is ruled out
-        p = n / total
-        weight += p
-        rest = counts[:index] + (n - 1,) + counts[index + 1:]
-        for key, q in _from_two(rest, up, index, hits_soft_17).items():
-            acc[key] += p * q
-    return tuple((key, value / weight) for key, value in acc.items())
+@lru_cache(maxsize=4096)
+def _dealer(counts, up, hole, hits_soft_17, peeked, drawn) -> tuple[tuple[str, float], ...]:
+    from dealer_assist.core import dealer_hands
 
-
-def _from_two(counts: tuple[int, ...], up: int, hole: int, h17: bool) -> dict[str, float]:
-    if {up, hole} == {ACE, TEN}:
-        return {**dict.fromkeys(OUTCOMES, 0.0), "blackjack": 1.0}
-    finish = _finish(counts, _value(up) + _value(hole), ACE in (up, hole), h17)
-    return {**dict(zip(OUTCOMES[:6], finish)), "blackjack": 0.0}
+    chances = dealer_hands.outcomes(counts, up, hole, hits_soft_17, peeked, drawn)
+    named = dict(zip((*dealer_hands.STANDING, "bust"), (float(c) for c in chances)))
+    return tuple((key, named[key]) for key in OUTCOMES)
 
 
 def stand(player: int, outcomes: dict[str, float]) -> float:
@@ -128,43 +85,95 @@ def best(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=4096)
+def values(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, hits_soft_17: bool,
+           peeked: bool, split_rules: tuple[bool, bool] = (True, False)):  # fmt: skip
+    """``core.hand_values.values`` (stand, hit, double and a split hand's value), kept for the
+    composition: the panel, ``hint`` and the overlay ask for the same hand."""
+    from dealer_assist.core import hand_values
+
+    double_after, aces_one_card = split_rules
+    return hand_values.values(counts, hard, ace, up, hole, hits_soft_17, peeked, double_after=double_after,
+                              aces_one_card=aces_one_card)  # fmt: skip
+
+
 def hit(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, hits_soft_17: bool,
         peeked: bool) -> float:  # fmt: skip
     """The expected return of hitting a hand of ``hard`` (aces as 1; ``ace``: one of them), per
     unit staked, playing on as well as can be (stand or hit again after each card), every card
     drawn from ``counts`` and the dealer's outcomes worked out from what is left after the
     player's cards — exact for the composition, not a basic-strategy table."""
-    total = sum(counts)
-    ev = 0.0
-    for index in range(RANKS):
-        n = counts[index]
-        if not n:
-            continue
-        p = n / total
-        rest = counts[:index] + (n - 1,) + counts[index + 1:]
-        h, a = hard + index + 1, ace or index == ACE
-        value = best(h, a)
-        if value > 21:
-            ev -= p
-            continue
-        stay = stand(value, dict(_dealer(rest, up, hole, hits_soft_17, peeked)))
-        more = hit(rest, h, a, up, hole, hits_soft_17, peeked) if value < 21 else -1.0
-        ev += p * max(stay, more)
-    return ev
+    return values(counts, hard, ace, up, hole, hits_soft_17, peeked).hit
 
 
 def double(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, hits_soft_17: bool,
            peeked: bool) -> float:  # fmt: skip
     """The expected return of doubling, per unit of the first stake: one card, then standing on
     twice the stake (the dealer's outcomes from what is left after that card)."""
+    return values(counts, hard, ace, up, hole, hits_soft_17, peeked).double
+
+
+def split(counts: tuple[int, ...], card: int, up: int, hole: int | None, hits_soft_17: bool, peeked: bool, *,
+          double_after: bool = True, aces_one_card: bool = True, hands_most: int = 2) -> float:  # fmt: skip
+    """The expected return of splitting a pair of ``card`` (both already out of ``counts``), per
+    unit of the first stake: two hands of one card each, each then dealt its second card and
+    played as well as can be (doubling too, where ``double_after``; split aces take one card
+    each and are not split again, where ``aces_one_card``), split again while the seat has
+    fewer than ``hands_most`` hands. The usual approximation: each hand is played from the
+    composition less the pair, as if the other hands drew nothing; a hand dealt the pair's rank
+    again is split again with that card's chance from the same composition."""
+    aces = aces_one_card and card == ACE
+    one = values(counts, card + 1, card == ACE, up, hole, hits_soft_17, peeked, (double_after, aces))
+    return resplit_value(one, hands_most=2 if aces else hands_most)
+
+
+def resplit_value(one, *, hands_most: int) -> float:
+    """A split's value from one split hand's ``core.hand_values.Values`` (see ``split``)."""
+    p = one.chance_again
+    if hands_most <= 2 or p <= 0 or p >= 1:
+        return 2.0 * one.played
+    other = (one.played - p * one.again) / (1.0 - p)  # a hand whose second card is not the pair's rank
+    return _resplit(2, 2, p, other, one.again, hands_most)
+
+
+@lru_cache(maxsize=4096)
+def _resplit(waiting: int, hands: int, p: float, other: float, again: float, most: int) -> float:
+    """What the ``waiting`` hands (one card each, ``hands`` in all) return: the next card is the
+    pair's rank with chance ``p`` — split again while fewer than ``most`` hands, else the hand
+    plays as it is (``again``) — or another card (``other``)."""
+    if not waiting:
+        return 0.0
+    no = other + _resplit(waiting - 1, hands, p, other, again, most)
+    if hands < most:
+        yes = _resplit(waiting + 1, hands + 1, p, other, again, most)
+    else:
+        yes = again + _resplit(waiting - 1, hands, p, other, again, most)
+    return (1.0 - p) * no + p * yes
+
+
+def insurance(counts: tuple[int, ...], hole: int | None) -> float:
+    """The expected return of insurance per unit of the insurance stake (it pays 2:1 on a
+    dealer blackjack under an ace): from the hole card when it is known, else from the chance
+    that the unseen hole card is a ten-value card."""
+    if hole is not None:
+        return 2.0 if hole == TEN else -1.0
     total = sum(counts)
-    ev = 0.0
-    for index in range(RANKS):
-        n = counts[index]
-        if not n:
-            continue
-        rest = counts[:index] + (n - 1,) + counts[index + 1:]
-        value = best(hard + index + 1, ace or index == ACE)
-        ev += n / total * (2 * stand(value, dict(_dealer(rest, up, hole, hits_soft_17, peeked))) if value <= 21 else -2.0)
-    return ev
+    return 3.0 * counts[TEN] / total - 1.0 if total else -1.0
+
+
+def warm() -> None:
+    """Build what every composition shares (the dealer's hands for each up card, the player's
+    reachable hands for each start) so that the first figures of a session come at full speed;
+    run once in the background."""
+    from dealer_assist.core import dealer_hands, hand_values
+
+    for h17 in (False, True):
+        for up in range(RANKS):
+            dealer_hands.hands(up, None, h17)
+        for hard in range(2, 27):
+            for ace in (False, True):
+                dealer_hands.after(hard, ace, h17)
+    nodes = max(len(hand_values.tree(hard, ace).total) for ace in (False, True) for hard in range(1, 22))
+    hands = max(len(dealer_hands.hands(up, None, h17).length) for up in range(RANKS) for h17 in (False, True))
+    for _ in range(2):  # the panel's and the overlay's computations may overlap
+        hand_values.reserve(nodes, hands)

@@ -183,6 +183,12 @@ class Ruleset:
     # (state, viewpoint) -> the odds after the last command, as that viewpoint may know them
     # (`replay --json --odds`: {"view", "dealer": {...}, "actions": {...}, "joker_next"}), or None
     live_odds: Callable[[Any, Viewpoint], dict | None] | None = None
+    # (state, viewpoint) -> the figures that take seconds rather than milliseconds (the casino's
+    # house edge of the next round from the cards left): asked for, never after every card
+    shoe_odds: Callable[[Any, Viewpoint], dict | None] | None = None
+    # builds once what the odds of every composition share, so that the first figures of a
+    # session come at full speed (run in the background when a session starts)
+    warm_odds: Callable[[], None] | None = None
     # with capabilities.odds: the table's `dealer-assist odds NAME` command (a click command, built
     # when it is first asked for, so that the command line imports no table to list it)
     odds: Callable[[], Any] | None = None

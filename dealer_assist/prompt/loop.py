@@ -116,9 +116,11 @@ class _Warm:
         self._later()  # the next piece (the commands found lead to their arguments)
 
 
-def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume: str | None = None) -> None:
+def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume: str | None = None,
+               odds: bool = True) -> None:  # fmt: skip
     """The interactive prompt; ``resume`` is the command that resumes the session (with the
-    ``--db`` it was opened with), printed when the dealer leaves.
+    ``--db`` it was opened with), printed when the dealer leaves. ``odds``: the dealer's odds
+    line under the table after each accepted line, found while the prompt is back (``OddsLine``).
 
     Besides the notation it knows two prompt words: ``help`` and ``quit``; and it guards the
     deal: ``deal`` while boxes have no bet line and the bet clock still runs is held, naming
@@ -179,6 +181,13 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
     # a terminal found not to answer CPRs: draw the toolbar from then on, without a warning
     session.app.renderer.cpr_not_supported_callback = session.app.invalidate
     console.print(render.panel(live.state, lang))
+    figures = None
+    if odds:
+        from dealer_assist.prompt.odds import OddsLine
+
+        figures = OddsLine(console, lang)
+        figures.app = session.app
+        figures.request(live.state, live.count)  # the table as the session resumes
     freeze_loaded()
     threading.Thread(target=_warm, name="warm", daemon=True).start()
     held: str | None = None  # a deal line a guard held: sent again, it goes through
@@ -188,7 +197,8 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         try:
             # redrawn every second only while a clock runs: else nothing on the screen moves by itself
             ticking = 1.0 if clock(live.state) is not None else 0
-            line = session.prompt(f"{live.row.name}> ", default=held or "", refresh_interval=ticking)
+            line = session.prompt(f"{live.row.name}> ", default=held or "", refresh_interval=ticking,
+                                  pre_run=figures.pre_run if figures is not None else None)  # fmt: skip
         except KeyboardInterrupt:
             held = None
             continue
@@ -225,5 +235,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
             line = deal_line.replacement(line, replace)
         if handle_line(live, line, console, lang=lang, hint=hint):
             partial = deal_line.partial_line(before, line, live.count)
+            if figures is not None:  # after the ruling and the panel are printed: never before them
+                figures.request(live.state, live.count)
     command = resume or f"dealer-assist play --session {live.row.name}"
     console.print(text("cli.saved", lang, name=live.row.name, command=command))

@@ -47,12 +47,26 @@ def _live_odds(state, viewpoint):
     return live(state, viewpoint)
 
 
+def _shoe_odds(state, viewpoint):
+    from dealer_assist.tables.casino.edge import shoe_odds
+
+    return shoe_odds(state, viewpoint)
+
+
+def _warm_odds() -> None:
+    from dealer_assist.core import outcomes
+
+    outcomes.warm()
+
+
 RULESET = Ruleset(
     name="casino",
     rulebook="CASINO",
     choice_clause="TABLE-1",
     new_state=CasinoState,
     live_odds=_live_odds,
+    shoe_odds=_shoe_odds,
+    warm_odds=_warm_odds,
     step=apply.step,
     step_owned=partial(apply.step, owned=True),
     expectation=apply.expectation,

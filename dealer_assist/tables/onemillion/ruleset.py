@@ -46,6 +46,13 @@ def current_game(state: State) -> dict | None:
     return game_record(state, state.game) if state.game is not None else None
 
 
+def _live_odds(state: State, viewpoint: Viewpoint) -> dict | None:
+    """Issue 23: the exact odds after the last line, as ``viewpoint`` may know them (``odds``)."""
+    from dealer_assist.tables.onemillion.odds import live
+
+    return live(state, viewpoint)
+
+
 def _screens() -> Screens:
     from dealer_assist.tables.onemillion.screens import SCREENS
 
@@ -78,6 +85,7 @@ RULESET = Ruleset(
     options=Config(),
     capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True),
     simulation=SIMULATION,
+    live_odds=_live_odds,
     examples=Examples(
         setup=("quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"),
         probes=("game", "deal 9", "deal JK", "peek", "reveal", "reveal 5", "dealer 7", "go", "1 ht 5", "1 st",

@@ -101,7 +101,16 @@ def simulate_casino(strategy: str = "basic", shuffle: str = "continuous", hands:
         "model": {"seats": 1, "bet": BET, "chips": "unlimited", "games": "a new five-round game when one ends",
                   "shuffle": "every round" if shuffle == "continuous" else "SHOE-3"},  # fmt: skip
         "published_edge": PUBLISHED_EDGE if strategy == "basic" else None,
+        **_exact(strategy),
     }
+
+
+def _exact(strategy: str) -> dict[str, Any]:
+    """The same strategy's house edge computed exactly for a full shoe (``casino.edge``), beside
+    the estimate: what a continuous shuffle deals every round."""
+    from dealer_assist.tables.casino.edge import METHOD, exact_edge
+
+    return {"exact_edge": exact_edge(strategy), "exact_method": METHOD}
 
 
 def simulate_game(strategy: str = "basic", shuffle: str = "reshuffle", games: int = 100_000, *, opponents: int = 1,

@@ -29,6 +29,10 @@ def lines(result: dict[str, Any], lang: str = "en") -> list[str]:
             inside = low <= result["published_edge"] <= high
             out.append(text("sim.casino.published_in" if inside else "sim.casino.published_out", lang,
                             edge=percent(result["published_edge"], 2)))  # fmt: skip
+        if result.get("exact_edge") is not None:
+            inside = low <= result["exact_edge"] <= high
+            out.append(text("sim.casino.exact_in" if inside else "sim.casino.exact_out", lang,
+                            edge=percent(result["exact_edge"], 3)))  # fmt: skip
         out.append(text("sim.casino.model", lang))
         out.append(text(f"sim.casino.shuffle_{result['shuffle']}", lang))
     else:

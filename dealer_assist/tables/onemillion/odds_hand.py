@@ -1,0 +1,238 @@
+"""Issue 23: the expected return of each legal action of One Million's hand on turn, in points
+(the box's points after settlement, less before) and in damage to the dealer's HP (SET-1),
+exactly for the pool a viewpoint knows (``odds_pool``).
+
+Hitting plays on as well as can be (after each card: stand, or hit again, whichever returns more
+points), every card drawn from the shoe: the cards known on top first, then the pool — less the
+hidden hole card in the players' view, which is one of the pool's closed cards (``odds_dealer``):
+the players' play then rests on what they know only, and the values are those given what the
+check allowed the hole to be (computed unweighted, each divided by that chance at the end).
+A player's joker is ruled by the players' count (JK-5): Lv.0 an ace, Lv.1/Lv.2 the hand loses,
+Lv.3 the box loses every point it holds (JK-4, JK-9). A bust costs DSK-5's penalty too. Standing
+with six cards or more (not split) is paid the Under Bonus at SET-B (GUILD-2). A win against a
+two-card stand of 16 or less (18) is a push under DSK-1. The quest's failure settles nothing
+(END-1): the hand neither wins nor loses. A hand that busts or loses to its joker loses its bet.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import Any
+
+from dealer_assist.tables.onemillion import odds_dealer as od
+from dealer_assist.tables.onemillion import skills
+from dealer_assist.tables.onemillion.apply import legal_actions
+from dealer_assist.tables.onemillion.odds_dealer import ACE, JK
+from dealer_assist.tables.onemillion.state import State
+
+Value = tuple[float, float]  # (points, damage), weighted by the chance the check allows
+UNDER_CARDS = 6
+
+
+def actions(table: Any, hand) -> dict[str, Value]:
+    """``{action: (points, damage)}`` for the legal actions of ``hand``."""
+    state = table.state
+    legal = legal_actions(state, hand.label)
+    player = _Player(table, hand)
+    p = table.pool
+    root = (p.r, p.open, p.jokers, p.known, p.left)
+    z = table.allowed(p.r, p.open, p.jokers)
+    out: dict[str, Value] = {}
+    hard, ace, n = _hand_value(hand.cards)
+    under = state.config.under and not hand.split
+    if "st" in legal:
+        out["st"] = player.stand(*root, 0, hard, ace, n, hand.bet, under)
+    if "ht" in legal:
+        out["ht"] = player.draw(*root, 0, hard, ace, n, hand.bet, under, "play", player.penalty)
+    if "dd" in legal:
+        out["dd"] = player.draw(*root, 0, hard, ace, n, 2 * hand.bet, False, "stand", player.penalty_double)
+    if "sp" in legal:
+        first = hand.cards[0]
+        h1, a1 = (1, True) if first.is_ace else (first.low_value, False)
+        aces = first.is_ace
+        one = player.draw(*root, 0, h1, a1, 1, hand.bet, False, "stand" if aces else "play", player.penalty)
+        out["sp"] = (2 * one[0], 2 * one[1])
+    out = {name: (v[0] / z, v[1] / z) if z else v for name, v in out.items()}
+    if "sr" in legal:
+        out["sr"] = (-float(floor(hand.bet / 2)), 0.0)  # SURR-4, SET-4
+    return out
+
+
+def _hand_value(cards) -> tuple[int, bool, int]:
+    hard = sum(c.low_value for c in cards)
+    return hard, any(c.is_ace for c in cards), len(cards)
+
+
+def ratio_amount(bet: int, ratio: Fraction) -> int:
+    """SET-4: winnings rounded down."""
+    return bet * (ratio.numerator - ratio.denominator) // ratio.denominator
+
+
+def forced_push_limit(state: State) -> int:
+    """DSK-1: the dealer's two-card total at or under which a win is a push (0: no skill)."""
+    level = state.skill(1)
+    return 0 if level == 0 else 18 if level == 2 else 16
+
+
+def bust_penalty(state: State, box: int, extra: int = 0) -> int:
+    """DSK-5 for a hand of ``box`` (``extra``: the stake a double adds)."""
+    game = state.game
+    stake = sum(h.bet for h in game.hands_of(box)) + extra  # type: ignore[union-attr]
+    return skills.bust_penalty(state, max(state.boxes[box].points - stake, 0))
+
+
+class _After:
+    """A pool's ``odds_table`` faces part, made from its parent's only when it is needed."""
+
+    __slots__ = ("table", "parent", "r", "face", "part")
+
+    def __init__(self, table, parent, r, face) -> None:
+        self.table, self.parent, self.r, self.face, self.part = table, parent, r, face, None
+
+    def get(self):
+        if self.part is None:
+            self.part = self.table.faces_after(self.parent.get(), self.r, self.face)
+        return self.part
+
+
+class _Scratch:
+    __slots__ = ("table", "r", "part")
+
+    def __init__(self, table, r) -> None:
+        self.table, self.r, self.part = table, r, None
+
+    def get(self):
+        if self.part is None:
+            self.part = self.table.faces_part(self.r)
+        return self.part
+
+
+class _Player:
+    def __init__(self, table: Any, hand) -> None:  # ``odds._Table``
+        state = table.state
+        self.table = table
+        self.rules = table.rules
+        self.kp = state.jokers_players  # the players' count (JK-5)
+        self.kd = table.count  # the dealer's count, as the viewpoint knows it
+        self.hp = state.hp
+        self.push_limit = forced_push_limit(state)
+        self.penalty = bust_penalty(state, hand.box)
+        self.penalty_double = bust_penalty(state, hand.box, hand.bet)
+        self.everything = state.boxes[hand.box].points  # JK-4 Lv.3: the box's points are gone
+        self._dealer: dict[Any, tuple[float, ...]] = {}
+        self._memo: dict[Any, Value] = {}
+
+    def dealer(self, r, o, j, known, left, new, part=None) -> tuple[float, ...]:
+        """The dealer's outcome for the pool (``part``: its ``odds_table`` faces part, if made)."""
+        key = (r, o, j, known, left, new)
+        found = self._dealer.get(key)
+        if found is None:
+            table = self.table.table_for(known, left, r, j)
+            if table is None:
+                found = self.table.dealer_from(r, o, j, known, self.kd + new, left)
+            else:
+                found = table.vector(table.faces_part(r) if part is None else part.get(), r, o, j,
+                                     od._k(self.rules, self.kd + new))  # fmt: skip
+            self._dealer[key] = found
+        return found
+
+    def stand(self, r, o, j, known, left, new, hard, ace, n, bet, under, part=None) -> Value:
+        vector = self.dealer(r, o, j, known, left, new, part)
+        mine = od.best(hard, ace)
+        hp = self.hp
+        if under and n >= UNDER_CARDS:  # GUILD-2, paid at SET-B unless a dealer joker ends it
+            ratio = Fraction(3) * 2 ** (n - UNDER_CARDS) * (Fraction(3, 2) if mine == 21 else 1)
+            amount = ratio_amount(bet, ratio)
+            lose = vector[od.JOKER] + vector[od.BLACKJACK]
+            paid = sum(vector) - lose - vector[od.FAILURE]
+            return paid * amount - lose * bet, paid * min(amount, hp)
+        points = damage = 0.0
+        win = min(bet, hp)
+        for t in range(12, 22):
+            two, more = vector[od.TWO + t - 12], vector[od.MORE + t - 12]
+            if mine > t:
+                wins = more + (0.0 if t <= self.push_limit else two)  # DSK-1: a two-card stand
+                points += wins * bet
+                damage += wins * win
+            elif mine < t:
+                points -= (two + more) * bet
+        points += vector[od.BUST] * bet - (vector[od.BLACKJACK] + vector[od.JOKER]) * bet
+        damage += vector[od.BUST] * win
+        return points, damage
+
+    def draw(self, r, o, j, known, left, new, hard, ace, n, bet, under, then, penalty, part=None) -> Value:
+        """One card to the hand, then ``then``: "stand" (a double, a split ace) or "play"."""
+        key = (r, o, j, known, left, new, hard, ace, n, bet, under, then)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        allowed = self.table.allowed
+        if left is not None and left <= 0:  # DRAW-6 / END-F2: nothing is settled (END-1)
+            self._memo[key] = (0.0, 0.0)
+            return 0.0, 0.0
+        after = None if left is None else left - 1
+        table = self.table.table_for(known, left, r, j)
+        points = damage = 0.0
+        for p, r2, o2, j2, known2, new2, card, face in self._cards(r, o, j, known, new):
+            if card == "lose" or card == "all":  # JK-4 Lv.1–3 (JK-9): the hand, or the box, loses
+                loss = bet if card == "lose" else max(self.everything, bet)
+                points -= p * loss * allowed(r2, o2, j2)
+                continue
+            h2, a2 = hard + card + 1, ace or card == ACE
+            value = od.best(h2, a2)
+            if value > 21:  # BASE-5: a bust loses at once (DSK-5's penalty too)
+                points -= p * (bet + penalty) * allowed(r2, o2, j2)
+                continue
+            child = None
+            if table is not None and not known:  # a card from the pool: the same dealer's table
+                if part is None:
+                    part = _Scratch(table, r)
+                child = part if face is None else _After(table, part, r, face)  # a joker: the same faces
+            state = (r2, o2, j2, known2, after, new2, h2, a2, n + 1, bet, under)
+            result = self.stand(*state, child)
+            if value < 21 and then == "play":
+                hit = self.draw(*state, "play", penalty, child)
+                if hit > result:
+                    result = hit
+            points += p * result[0]
+            damage += p * result[1]
+        self._memo[key] = (points, damage)
+        return points, damage
+
+    def _cards(self, r, o, j, known, new):
+        """The next card to the hand: (chance, pool after, known after, new jokers, the card —
+        its value index, or "lose"/"all" for a joker that ends the hand / the box — and the
+        value index of the face that left the pool, if one did)."""
+        if known:
+            index, players, _ = known[0]
+            if index == JK:
+                yield (1.0, r, o, j, known[1:], new, self._joker(players or self.kp + new + 1), None)
+            else:
+                yield 1.0, r, o, j, known[1:], new, index, None
+            return
+        hidden = self.table.pool.hidden
+        size = sum(r)
+        closed = size - o
+        shoe = size + j - hidden
+        if shoe <= 0:
+            return
+        if o:
+            for i in range(10):
+                if r[i]:
+                    yield o / shoe * r[i] / size, r[:i] + (r[i] - 1,) + r[i + 1:], o - 1, j, (), new, i, i
+        pool = closed + j
+        in_shoe = pool - hidden
+        if in_shoe > 0:
+            if j:
+                yield in_shoe / shoe * j / pool, r, o, j - 1, (), new + 1, self._joker(self.kp + new + 1), None
+            if closed:
+                for i in range(10):
+                    if r[i]:
+                        yield (in_shoe / shoe * closed / pool * r[i] / size, r[:i] + (r[i] - 1,) + r[i + 1:], o, j,
+                               (), new, i, i)  # fmt: skip
+
+    def _joker(self, number: int):
+        """JK-5: a player's joker by the players' count."""
+        lv = od.level(self.rules, number)
+        return ACE if lv == 0 else "lose" if lv in (1, 2) else "all"

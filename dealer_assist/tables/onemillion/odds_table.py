@@ -1,0 +1,239 @@
+"""Issue 23: the dealer's outcome (``odds_dealer.start``) for many pools at once — the same exact
+figures, worked out once per dealer's start and then weighed for each pool the player's cards
+leave (the hand on turn's hit and double values need one for every pool it can reach).
+
+The chance of one sequence of cards from the pool depends only on how many cards of each kind
+it holds: drawing ``m[i]`` faces of value ``i``, ``mo`` open and ``mc`` closed of them and ``mj``
+jokers has the chance ``ff(o, mo)·ff(c, mc)·ff(j, mj)/ff(T, m) · Π ff(r[i], m[i])/ff(R, mo + mc)``
+(``ff`` the falling factorial, ``m`` the cards drawn: the orientation of a card does not depend on
+its face). So the sequences that end the dealer's hand are counted once by kind (``build``:
+the top card the dealer stands on counts as drawn; a closed top card stood on, face unseen, is
+``cany``), and each pool weighs them (``Table.weigh``). A hidden hole card is the first card of
+every sequence, taken from the closed cards only (its chance ``c/(c + j)`` in place of ``o/T``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from dealer_assist.tables.onemillion import odds_dealer as od
+from dealer_assist.tables.onemillion.odds_dealer import ACE, JK, TEN
+
+_MAX = 24  # no dealer's sequence is longer
+
+
+class Table:
+    __slots__ = ("faces", "mo", "mc", "mj", "m", "cany", "outcome", "count", "hidden", "deepest", "_kept", "gone",
+                 "term", "private", "rules", "_valid")
+
+    def __init__(self, rows: dict, hidden: bool, rules: tuple[int, int, int]) -> None:
+        keys = list(rows)
+        self.faces = np.ascontiguousarray(np.array([k[0] for k in keys], dtype=np.int64).reshape(len(keys), 10).T)
+        self.mo = np.array([k[1] for k in keys], dtype=np.int64)
+        self.mc = np.array([k[2] for k in keys], dtype=np.int64)
+        self.mj = np.array([k[3] for k in keys], dtype=np.int64)
+        self.cany = np.array([k[4] for k in keys], dtype=bool)
+        self.outcome = np.array([k[5] for k in keys], dtype=np.int64)
+        self.count = np.array([rows[k] for k in keys], dtype=float)
+        self.gone = np.array([k[6] for k in keys], dtype=np.int64)
+        self.term = np.array([k[7] for k in keys], dtype=np.int64)
+        self.private = np.array([k[8] for k in keys], dtype=np.int64)
+        self.rules = rules
+        self._valid: dict = {}
+        self.m = self.mo + self.mc + self.mj
+        self.hidden = hidden
+        self.deepest = int(self.m.max()) if keys else 0
+        self._kept: dict = {}
+
+    def weigh(self, r: tuple[int, ...], o: int, j: int, k: int) -> tuple[float, ...]:
+        """The outcome vector for the pool and the dealer's count ``k`` (weighted by the chance
+        the check allows)."""
+        return self.vector(self.faces_part(r), r, o, j, k)
+
+    def faces_part(self, r: tuple[int, ...]) -> np.ndarray:
+        """Each sequence's count times Π ff(r[i], m[i]): the part of its chance the faces give."""
+        w = self.count.copy()
+        for i in range(10):
+            w *= _ff(r[i])[self.faces[i]]
+        return w
+
+    def faces_after(self, part: np.ndarray, r: tuple[int, ...], i: int) -> np.ndarray:
+        """``faces_part`` once a card of value ``i`` has left the pool ``r`` (ff(n−1, m)/ff(n, m))."""
+        return part * ((r[i] - self.faces[i]) / r[i])
+
+    def vector(self, part: np.ndarray, r: tuple[int, ...], o: int, j: int, k: int) -> tuple[float, ...]:
+        key = (sum(r), o, j, k)
+        both = self._kept.get(key)
+        if both is None:
+            if len(self._kept) > 512:
+                self._kept.clear()
+            both = self._kept[key] = self._rest(sum(r), o, j) * self.valid(k)
+        w = part * both
+        return tuple(np.bincount(self.outcome, weights=w, minlength=od.SIZE).tolist())
+
+    def valid(self, k: int) -> np.ndarray:
+        """1 for the sequences the count ``k`` allows: the jokers that went on were Lv.0, the one
+        that ended the hand had its level (JK-3, JK-4)."""
+        found = self._valid.get(k)
+        if found is None:
+            table = np.zeros((2, 9, 3))
+            for private in (0, 1):
+                for gone in range(9):
+                    numbers = [k + private + x for x in range(1, gone + 1)]
+                    if any(od.level(self.rules, x) for x in numbers):
+                        continue
+                    last = od.level(self.rules, k + private + gone + 1)
+                    table[private, gone, 0] = 1.0
+                    table[private, gone, 1 if last == 1 else 2 if last >= 2 else 0] = 1.0
+            found = self._valid[k] = table[self.private, np.minimum(self.gone, 8), self.term]
+        return found
+
+    def _rest(self, size: int, o: int, j: int) -> np.ndarray:
+        """The part of each sequence's chance the orientations and the pool's size give (the
+        same for every pool of that size, open and joker count: ``vector`` keeps it)."""
+        closed = size - o
+        cards = size + j
+        num = _ff(o)[self.mo] * _ff(closed)[self.mc] * _ff(j)[self.mj]
+        den = _ff(size)[self.mo + self.mc]
+        if self.hidden:
+            den = den * (closed + j) * _ff(cards - 1)[np.maximum(self.m - 1, 0)]
+        else:
+            den = den * _ff(cards)[self.m]
+        ok = den > 0
+        w = np.where(ok, num / np.where(ok, den, 1.0), 0.0)
+        if self.cany.any():
+            rest = cards - self.m
+            w = np.where(self.cany, w * (closed + j - self.mc - self.mj) / np.where(rest > 0, rest, 1), w)
+        return w
+
+
+@lru_cache(maxsize=4096)
+def _ff(x: int) -> np.ndarray:
+    """The falling factorials x(x−1)…(x−m+1) for m = 0…_MAX (0 once m > x)."""
+    out = np.ones(_MAX + 1)
+    for m in range(1, _MAX + 1):
+        out[m] = out[m - 1] * max(x - m + 1, 0)
+    return out
+
+
+@lru_cache(maxsize=512)
+def build(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
+          rules: tuple[int, int, int], excluded: tuple[bool, bool, bool], peeked: bool, check: bool) -> Table:  # fmt: skip
+    """The dealer's ending sequences by kind, from the up card and the hole card (``start``'s
+    arguments, the shoe counted by nobody: ``left`` None), for every count: a joker the dealer
+    sees either goes on as an ace or ends the hand (Lv.1, or Lv.2/3), and each sequence keeps
+    what it needs of the levels (``Table.vector`` keeps those the count gives)."""
+    rows: dict = {}
+    # a state: (faces, mo, mc, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
+    frontier: dict = {}
+    zero = (0,) * 10
+    up_hard, up_ace = up
+    early, late, late_from = rules
+    ends = (1 in (early, late), bool({2, 3} & {early, late}))  # a joker can end the hand at Lv.1, at Lv.2/3
+
+    def end(state, outcome, faces=None, mo=0, mc=0, mj=0, cany=False, n=1.0, term=0):
+        f, o0, c0, j0 = state[0], state[1], state[2], state[3]
+        key = (faces or f, o0 + mo, c0 + mc, j0 + mj, cany, outcome, state[8], term, state[9])
+        rows[key] = rows.get(key, 0.0) + n
+
+    def two_cards(faces, mo, mc, mj, hole_code, private, n):
+        base = (faces, mo, mc, mj, 0, 0, False, True, 0, private)
+        if hole_code == JK:  # JK-6: ruled now, by the count
+            if ends[0]:
+                end(base, od.JOKER, n=n, term=1)
+            if ends[1]:
+                end(base, od.FAILURE, n=n, term=2)
+            if _most_gone(rules, private) < 1:
+                return
+            gone = 1
+        else:
+            gone = 0
+        hard = up_hard + (1 if hole_code >= JK else hole_code + 1)
+        ace = up_ace or hole_code in (ACE, JK, JK + 1)
+        if check and hard == 11 and ace:
+            end(base[:8] + (gone, private), od.BLACKJACK, n=n)
+            return
+        key = (faces, mo, mc, mj, 0, hard, ace, True, gone, private)
+        frontier[key] = frontier.get(key, 0.0) + n
+
+    if hole is not None:
+        two_cards(zero, 0, 0, 0, hole, 0, 1.0)
+    else:
+        ex_ten, ex_ace, ex_joker = excluded
+        if not ex_joker:
+            if peeked:  # seen at the check, an ace, counted by the dealer: the later jokers one further
+                two_cards(zero, 0, 0, 1, JK + 1, 1, 1.0)
+            else:
+                two_cards(zero, 0, 0, 1, JK, 0, 1.0)
+        for i in range(10):
+            if (i == TEN and ex_ten) or (i == ACE and ex_ace):
+                continue
+            two_cards(_plus(zero, i), 0, 1, 0, i, 0, 1.0)
+    while frontier:
+        nxt: dict = {}
+        for state, n in frontier.items():
+            _step(state, n, nxt, end, known, private_known, _most_gone(rules, state[9]), ends)
+        frontier = nxt
+    return Table(rows, hole is None, rules)
+
+
+def _plus(faces: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return faces[:i] + (faces[i] + 1,) + faces[i + 1:]
+
+
+def _most_gone(rules: tuple[int, int, int], private: int) -> int:
+    """The most jokers a dealer's hand can take as aces, whatever the count (CARD-6: seven)."""
+    early, late, late_from = rules
+    if late == 0:
+        return 7 - private
+    return max(late_from - 1 - private, 0) if early == 0 else 0
+
+
+def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
+    faces, mo, mc, mj, pos, hard, ace, two, gone, private = state
+    soft = ace and hard + 10 <= 21
+    value = hard + 10 if soft else hard
+    if value > 21:
+        end(state, od.BUST, n=n)
+        return
+    stay = od.stand_index(value, two) if value >= 12 else -1
+    if value == 21 and not soft:
+        end(state, stay, n=n)
+        return
+
+    def go(key):
+        nxt[key] = nxt.get(key, 0.0) + n
+
+    cards = private_known if private and private_known is not None else known
+    if pos < len(cards):
+        index, dealer_level = cards[pos]
+        if not od.hits_open(hard, ace, ACE if index == JK else index):
+            end(state, stay, n=n)
+            return
+        if index == JK:
+            if dealer_level:
+                end(state, od.JOKER if dealer_level == 1 else od.FAILURE, n=n)
+                return
+            go((faces, mo, mc, mj, pos + 1, hard + 1, True, False, gone, private))
+            return
+        go((faces, mo, mc, mj, pos + 1, hard + index + 1, ace or index == ACE, False, gone, private))
+        return
+    for i in range(10):  # an open top card of value i
+        if od.hits_open(hard, ace, i):
+            go((_plus(faces, i), mo + 1, mc, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))
+        else:
+            end(state, stay, faces=_plus(faces, i), mo=1, n=n)
+    if value >= 17:  # DRAW-1: a closed top card, stood on
+        end(state, stay, cany=True, n=n)
+        return
+    if mj < 7:  # a joker (CARD-6): Lv.1, Lv.2/3, or an ace going on
+        if ends[0]:
+            end(state, od.JOKER, mj=1, n=n, term=1)
+        if ends[1]:
+            end(state, od.FAILURE, mj=1, n=n, term=2)
+        if gone < most_gone:
+            go((faces, mo, mc, mj + 1, pos, hard + 1, True, False, gone + 1, private))
+    for i in range(10):
+        go((_plus(faces, i), mo, mc + 1, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))

@@ -1,0 +1,341 @@
+"""Issue 23 at the One Million table (`replay --json --odds`): the dealer's outcomes under the
+half-up draws (DRAW-1…6) with the jokers (JK-4…8), the hand on turn's values in points and damage
+(BASE-4, SET-1), the next closed card's joker chance and the phase (JK-1, JK-3) — checked against a
+brute-force enumeration of every arrangement of a tiny shoe, played by the engine's own DRAW rule
+(``draw.decide``); and the viewers' figures never depend on what only the dealer knows."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from itertools import combinations, permutations
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealer_assist import rulesets
+from dealer_assist.cards import Card, total
+from dealer_assist.cli import cli
+from dealer_assist.core.table import Viewpoint
+from dealer_assist.replay import replay_text
+from dealer_assist.tables.onemillion import draw, odds, odds_dealer as od, odds_pool
+from dealer_assist.tables.onemillion.odds_table import build
+from dealer_assist.tables.onemillion.secrets import secrets_changed
+
+INDEX = {"A": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6, "8": 7, "9": 8, "T": 9}
+OUTCOMES = ("12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "bust", "blackjack", "joker", "failure")
+
+
+# --- the brute force: every arrangement of a tiny shoe, each as likely -------------------------
+
+
+def arrangements(faces: str, opened: int, jokers: int):
+    """Every (orientation, order) of a shoe holding ``faces`` (``opened`` of them open, chosen at
+    random) and ``jokers`` jokers (closed): all equally likely."""
+    cards = [(f, i) for i, f in enumerate(faces)] + [("JK", 100 + k) for k in range(jokers)]
+    for opens in combinations(range(len(faces)), opened):
+        for order in permutations(cards):
+            yield [Card(f, None, f == "JK" or i not in opens) for f, i in order]
+
+
+def level(rules, number):
+    return od.level(rules, number)
+
+
+def dealer_plays(cards: list[Card], shoe: list[Card], count: int, rules) -> str:
+    """The dealer's hand played to its end by the engine's rule (``draw.decide``), DRAW-6 when the
+    shoe runs out, a drawn joker ruled by the dealer's count."""
+    cards = list(cards)
+    while True:
+        value = total(cards)
+        if value.bust:
+            return "bust"
+        if value.value == 21 and not value.soft:
+            return "21"
+        if not shoe:
+            return str(value.value) if value.value >= 17 else "failure"
+        top = shoe[0]
+        decision, _ = draw.decide(cards, None if top.closed else top)
+        if decision is draw.Decision.STAND:
+            return str(value.value) if len(cards) > 2 else f"{value.value}/2"
+        shoe = shoe[1:]
+        if top.is_joker:
+            count += 1
+            lv = level(rules, count)
+            if lv:
+                return "joker" if lv == 1 else "failure"
+            top = top.ruled(0)
+        cards.append(top)
+
+
+def named(vector) -> dict[str, float]:
+    out = dict.fromkeys(OUTCOMES, 0.0)
+    for t in range(12, 22):
+        out[str(t)] = vector[od.TWO + t - 12] + vector[od.MORE + t - 12]
+    out.update(bust=vector[od.BUST], blackjack=vector[od.BLACKJACK], joker=vector[od.JOKER],
+               failure=vector[od.FAILURE])  # fmt: skip
+    return out
+
+
+def tally(results: list[str]) -> dict[str, float]:
+    counts = dict.fromkeys(OUTCOMES, 0)
+    for r in results:
+        counts[r.split("/")[0]] += 1
+    return {key: n / len(results) for key, n in counts.items()}
+
+
+def pool_of(faces: str, opened: int, jokers: int) -> tuple[tuple[int, ...], int, int]:
+    r = [0] * 10
+    for f in faces:
+        r[INDEX[f]] += 1
+    return tuple(r), opened, jokers
+
+
+def close(a: dict, b: dict) -> None:
+    for key in OUTCOMES:
+        assert a[key] == pytest.approx(b[key], abs=1e-12), key
+
+
+# --- DRAW-1…6, JK-4: the dealer's outcome ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("up", "hole", "faces", "opened", "jokers", "rules"), [
+    ("6", "T", "A5569T", 3, 1, (0, 0, 5)),  # hard 16: DRAW-2 stands on an open card that busts
+    ("A", "6", "24T9T3", 3, 1, (0, 2, 2)),  # soft 17: DRAW-3; the dealer's 2nd joker is late, Lv.2
+    ("7", "T", "4A23T", 2, 2, (1, 2, 1)),  # hard 17: DRAW-4 hits a 4; every joker is Lv.1
+])  # fmt: skip
+def test_draw_1_to_6_the_dealers_outcome_matches_every_arrangement(up, hole, faces, opened, jokers, rules):
+    cards = [Card(up), Card(hole, None, True)]
+    brute = tally([dealer_plays(cards, shoe, 1, rules) for shoe in arrangements(faces, opened, jokers)])
+    value = total(cards)
+    vector = od.finish(*pool_of(faces, opened, jokers), (), value.hard_value, any(c.is_ace for c in cards), True, 1,
+                       None, rules)  # fmt: skip
+    close(named(vector), brute)
+    assert sum(vector) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize(("up", "excluded", "check"), [
+    ("6", (False, False, False), False),  # no check: the hole card is any closed card, a joker too
+    ("A", (True, False, False), False),  # checked, no blackjack: not a ten; a joker there was an ace
+    ("T", (False, True, True), False),  # checked under a ten: neither an ace nor a joker
+    ("A", (False, False, False), True),  # the check to come: a blackjack is one of the outcomes
+])  # fmt: skip
+def test_card_4_a_hidden_hole_card_is_weighed_over_the_closed_cards_the_check_allows(up, excluded, check):
+    faces, opened, jokers, rules = "A5T9T6", 3, 1, (0, 0, 5)
+    results = []
+    for shoe in arrangements(faces, opened, jokers):
+        hole, rest = shoe[0], shoe[1:]
+        if not hole.closed:
+            continue  # the hole card is a closed card (CARD-4)
+        if (excluded[0] and hole.is_ten) or (excluded[1] and hole.rank == "A") or (excluded[2] and hole.is_joker):
+            continue  # the check would have ended the game
+        if hole.is_joker:
+            hole = hole.ruled(0)
+        cards = [Card(up), hole]
+        if check and total(cards).value == 21:
+            results.append("blackjack")
+            continue
+        results.append(dealer_plays(cards, rest, 1 + hole.is_joker, rules))
+    up_card = Card(up)
+    vector = od.start(*pool_of(faces, opened, jokers), (), (up_card.low_value, up_card.is_ace), None, 0, None, rules,
+                      excluded=excluded, peeked=any(excluded), check=check)  # fmt: skip
+    weight = sum(vector)
+    close(named([v / weight for v in vector]), tally(results))
+
+
+def test_the_sequence_tables_give_the_recursions_figures_for_a_full_shoe():
+    r = (32, 32, 32, 32, 31, 32, 32, 32, 32, 127)
+    rules = (0, 2, 5)
+    for up, excluded, peeked in (((6, False), (False,) * 3, False), ((1, True), (True, False, False), True)):
+        for k in (0, 1, 3, 4):
+            table = build(up, None, ((3, None),), ((3, None),), rules, excluded, peeked, False)
+            got = table.weigh(r, 205, 7, k)
+            want = od.start(r, 205, 7, ((3, None),), up, None, k, None, rules, excluded=excluded, peeked=peeked,
+                            private_known=((3, None),))  # fmt: skip
+            assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12
+
+
+# --- BASE-4, SET-1: the hand on turn ---------------------------------------------------------
+
+HAND = ("quest easy\ndice 2\nseat 1 aki 100k\njk 0 0\ngame\nbet 1 1000\ndeal {a} 6\ndeal {b} {hole}\n")
+
+
+def brute_hand(faces, opened, jokers, mine: list[Card], up: str, bet: int):
+    """Stand, double and hit (played on as well as the player can know: by the cards seen) by
+    brute force, the hole card the first closed card dealt, the players' view (no check: up 6)."""
+    worlds = [s for s in arrangements(faces, opened, jokers) if s[0].closed]
+    rules = (0, 0, 5)
+
+    def pay(cards, hole, shoe, stake):
+        value = total(cards)
+        if value.bust:
+            return -stake
+        dealer = dealer_plays([Card(up), hole.ruled(0) if hole.is_joker else hole], shoe, 0, rules)
+        if dealer == "bust":
+            return stake
+        if dealer == "failure":
+            return 0
+        t = int(dealer.split("/")[0])
+        return stake if value.value > t else 0 if value.value == t else -stake
+
+    @cache
+    def members(prefix):  # the arrangements in which the player's cards so far are ``prefix``
+        if not prefix:
+            return worlds
+        return [w for w in members(prefix[:-1]) if len(w) > len(prefix) and (w[len(prefix)].rank,
+                                                                            w[len(prefix)].closed) == prefix[-1]]
+
+    def stand_value(prefix):
+        got = [pay(mine + [c.ruled(0) if c.is_joker else c for c in w[1:1 + len(prefix)]], w[0], w[1 + len(prefix):],
+                   bet) for w in members(prefix)]  # fmt: skip
+        return sum(got) / len(got)
+
+    def best(prefix):
+        stand = stand_value(prefix)
+        cards = mine + [Card("A" if r == "JK" else r) for r, _ in prefix]
+        if total(cards).value >= 21:
+            return stand
+        return max(stand, hit(prefix))
+
+    def hit(prefix):
+        nexts: dict = {}
+        for w in members(prefix):
+            if len(w) > 1 + len(prefix):
+                c = w[1 + len(prefix)]
+                nexts[(c.rank, c.closed)] = nexts.get((c.rank, c.closed), 0) + 1
+        size = sum(nexts.values())
+        out = 0.0
+        for key, n in nexts.items():
+            cards = mine + [Card("A" if r == "JK" else r) for r, _ in (*prefix, key)]
+            out += n / size * (-bet if total(cards).bust else best((*prefix, key)))
+        return out
+
+    double = 0.0
+    for w in worlds:
+        card = w[1].ruled(0) if w[1].is_joker else w[1]
+        double += pay(mine + [card], w[0], w[2:], 2 * bet) / len(worlds)
+    return {"st": stand_value(()), "ht": hit(()), "dd": double}
+
+
+def test_base_4_the_values_of_standing_hitting_and_doubling_match_every_arrangement(monkeypatch):
+    faces, opened, jokers = "A45T9T", 3, 1
+    state = replay_text(HAND.format(a="5", b="7", hole="[?]")).session.state  # aki 5 7 = 12 against a 6
+    r, o, j = pool_of(faces, opened, jokers)
+    monkeypatch.setattr(odds, "pool", lambda s, v: odds_pool.Pool(r, o, j, True, (), None))
+    got = odds.live(state, Viewpoint.PLAYERS)
+    want = brute_hand(faces, opened, jokers, [Card("5"), Card("7")], "6", 1000)
+    for action in ("st", "ht", "dd"):
+        assert got["actions"][action] == pytest.approx(want[action], abs=1e-9), action
+    assert got["actions"]["sr"] == -500 and got["damage"]["sr"] == 0  # SURR-4
+    assert got["damage"]["st"] == pytest.approx(1000 * got["dealer"]["bust"], abs=1e-9)  # a 12 wins on a bust
+
+
+# --- JK-1, JK-3: the next closed card and the phase ------------------------------------------
+
+NOTATION = "sample_sessions/notation_example.txt"
+
+
+def _lines(path: str, upto: str) -> str:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / path).read_text(encoding="utf-8").splitlines()
+    return "\n".join(text[: next(i for i, line in enumerate(text) if line.startswith(upto)) + 1]) + "\n"
+
+
+def live(script: str, view: str):
+    result = replay_text(script)
+    assert result.ok, result.error_text()
+    return rulesets.odds_now(result.session.state, view)
+
+
+def test_jk_1_the_next_closed_card_is_a_joker_by_the_closed_cards_left():
+    got = live(_lines(NOTATION, "3 ht 4"), "dealer")
+    # 8 decks: 208 closed faces and 7 jokers; out: [K] [5] (closed) and the hole [?] (its face unknown)
+    assert got["joker_next"] == pytest.approx(7 / (206 + 7))  # the hole card is one of them, unknown
+    assert got["phase"] == "early"
+    assert live(_lines(NOTATION, "3 ht 4"), "players")["joker_next"] == pytest.approx(got["joker_next"])
+
+
+def test_jk_3_the_phase_is_by_each_viewpoints_own_count():
+    script = _lines("sample_sessions/jokers.txt", "peek")  # game 2: the hole joker is the dealer's 4th
+    dealer, players = live(script, "dealer"), live(script, "players")
+    assert dealer["phase"] == "late" and players["phase"] == "early"  # next: the dealer's 5th, the players' 4th
+
+
+def test_the_dealers_outcomes_add_up_to_one_in_each_phase_of_a_game():
+    text = _lines(NOTATION, "next 9").splitlines()
+    start = next(i for i, line in enumerate(text) if line.startswith("deal 8"))
+    for end in range(start, len(text) - 1):
+        for view in ("dealer", "players"):
+            got = live("\n".join(text[: end + 1]) + "\n", view)
+            assert sum(got["dealer"].values()) == pytest.approx(1.0, abs=1e-12)
+            assert 0 <= got["joker_next"] <= 1
+
+
+def test_between_games_there_are_no_odds():
+    assert live(_lines(NOTATION, "next 9"), "dealer") is None
+    assert live("quest normal\ndice 2 5\nseat 1 aki 100k\n", "players") is None
+
+
+# --- the two viewpoints kept apart ------------------------------------------------------------
+
+PEEKED = ("quest normal\ndice 2 5\nseat 1 aki 100k\nseat 3 ben 50k\njk 0 2\ngame\nbet 1 20k\nbet 3 5k\n"
+          "deal 9 [T] A\ndeal 8 [8] {hole}\ngo\npeek{face}\n")  # fmt: skip
+OPEN_UP = "quest normal\ndice 2 5\nseat 1 aki 100k\njk 0 2\ngame\nbet 1 20k\ndeal 9 6\ndeal 8 {hole}\n"
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["[?]", "[2]", "[5]", "[9]", "[T]", "[JK]", "[A]"]))
+def test_the_viewers_figures_are_the_same_whatever_the_hidden_hole_card_and_the_dealers_count(hole):
+    base = live(OPEN_UP.format(hole="[?]"), "players")
+    state = replay_text(OPEN_UP.format(hole=hole)).session.state
+    assert rulesets.odds_now(state, "players") == base
+    assert rulesets.odds_now(secrets_changed(state), "players") == base
+    assert base["view"] == "players" and set(base) == {"view", "dealer", "actions", "damage", "joker_next", "phase"}
+
+
+@pytest.mark.parametrize("hole", ["[5]", "[9]", "[JK]", "[?] 3"])
+def test_after_the_check_the_viewers_figures_do_not_depend_on_the_hole_card(hole):
+    card, _, face = hole.partition(" ")
+    state = replay_text(PEEKED.format(hole=card, face=f" {face}" if face else "")).session.state
+    public = rulesets.odds_now(state, "players")
+    reference = rulesets.odds_now(replay_text(PEEKED.format(hole="[4]", face="")).session.state, "players")
+    assert public == reference and "blackjack" not in public["dealer"]
+    assert rulesets.odds_now(secrets_changed(state, keep_check=True), "players") == reference
+
+
+def test_the_dealers_view_uses_the_hole_card():
+    sixteen = live(OPEN_UP.format(hole="[T]"), "dealer")  # 6 T = 16
+    twelve = live(OPEN_UP.format(hole="[6]"), "dealer")
+    assert sixteen["dealer"] != twelve["dealer"] and sixteen["view"] == "dealer"
+    # aki 9 8 = 17 stands: wins only on a bust or a stand on 16 or less
+    below = sum(p for k, p in sixteen["dealer"].items() if k.isdigit() and int(k) < 17)
+    won = sixteen["dealer"]["bust"] + below
+    lost = sum(p for k, p in sixteen["dealer"].items() if k.isdigit() and int(k) > 17)
+    assert sixteen["actions"]["st"] == pytest.approx(20_000 * (won - lost))
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("view", ["dealer", "players"])
+def test_replay_json_odds_gives_the_keys(tmp_path, view):
+    path = tmp_path / "s.txt"
+    path.write_text(_lines(NOTATION, "3 ht 4"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", str(path), "--json", "--odds", "--view", view])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.output)["odds"]
+    assert got["view"] == view and got["phase"] == "early" and 0 < got["joker_next"] < 1
+    assert {"17", "18", "19", "20", "21", "bust"} <= set(got["dealer"]) and "blackjack" not in got["dealer"]
+    assert set(got["actions"]) == {"st", "ht"} == set(got["damage"])  # box 3: K 5 4 = 19, after a hit
+
+
+def test_guild_3_a_card_turned_by_future_sight_is_the_next_closed_card():
+    script = _lines("sample_sessions/guild_skills.txt", "1 foresight")  # [3] turned up, 2 under it
+    for view in ("dealer", "players"):
+        got = live(script, view)
+        assert got["joker_next"] == 0.0  # the next closed card is that 3
+        assert got["phase"] == "late"  # DSK-6 aggravated (dice 6 6): late from the 1st joker (JK-3)
+        assert set(got["actions"]) >= {"st", "ht"} and sum(got["dealer"].values()) == pytest.approx(1.0)
