@@ -14,6 +14,9 @@ reach from each start — is built once per process, as the live session does in
 when it starts (``core.outcomes.warm``); that time is printed first. Nothing else is kept
 between cards except what the live session keeps (its caches by composition).
 
+Then issue 24's figures: the six-deck house edge of a given strategy (target ≤ 5 s), the
+optimal six-deck basic strategy computed (≤ 30 s) and the infinite shoe's edge (≤ 1 s).
+
 Run: python benchmarks/bench_odds.py   (--rounds N; --quick: a tiny run for the smoke test,
 the figures then mean nothing beside the targets)
 """
@@ -32,6 +35,9 @@ from _outside import percentile, verdict
 
 TARGET_DEALER_MS = 2.0
 TARGET_ACTIONS_MS = 10.0
+TARGET_EDGE_S = 5.0  # issue 24: the six-deck edge of a given strategy
+TARGET_CHART_S = 30.0  # issue 24: the optimal six-deck basic strategy
+TARGET_INFINITE_S = 1.0  # issue 24: the infinite-deck figures
 
 
 def shoe(decks: int, rng: random.Random) -> list[str]:
@@ -135,5 +141,31 @@ def main() -> None:
               f"{TARGET_ACTIONS_MS:g} ms: {verdict(a99 <= TARGET_ACTIONS_MS)}")  # fmt: skip
 
 
+def edges() -> None:
+    """Issue 24's figures: the exact house edge of a given strategy for six decks, the optimal
+    basic strategy computed for six decks, and the infinite shoe's figure (each from what
+    ``warm`` shares, nothing else kept: the caches by composition are emptied first)."""
+    from dealer_assist.core import basic_chart, round_value
+    from dealer_assist.tables.casino.edge import decide_for
+
+    six = outcomes.counts_of(6)
+    for name, run, target in (
+        ("the six-deck house edge of a given strategy (the CPU)",
+         lambda: round_value.round_value(six, decide=decide_for("cpu")), TARGET_EDGE_S),
+        ("the optimal six-deck basic strategy, computed",
+         lambda: basic_chart.optimal(6), TARGET_CHART_S),
+        ("the infinite shoe's house edge, each hand played as well as can be",
+         lambda: round_value.round_value(outcomes.counts_of(1), decide=None, infinite=True), TARGET_INFINITE_S),
+    ):  # fmt: skip
+        round_value.round_value.cache_clear()
+        basic_chart.optimal.cache_clear()
+        outcomes.values.cache_clear()
+        start = time.perf_counter()
+        run()
+        seconds = time.perf_counter() - start
+        print(f"{name}: {seconds:.2f} s   target <= {target:g} s: {verdict(seconds <= target)}")
+
+
 if __name__ == "__main__":
     main()
+    edges()

@@ -1,12 +1,14 @@
 """`dealer-assist simulate TARGET`: a table's simulation, run on every core.
 
-    dealer-assist simulate TARGET [the table's options] [--seed S] [--workers W] [--json] [--html FILE]
+    dealer-assist simulate TARGET [the table's options] [--seed S] [--workers W] [--scheduler ADDRESS]
+                                  [--json] [--html FILE]
 
 The targets and their options are the tables' (``Simulation``, declared by each table whose
 capabilities say it has one; ``dealer_assist.sim.tables``); this command holds the options
 every run has and names no table. The tables' options are gathered when the command runs or
 shows its help (``_Simulate.get_params``), not when the command line is built, so that
-``dealer-assist --help`` imports no table.
+``dealer-assist --help`` imports no table. ``--scheduler`` runs the chunks on a Dask cluster
+(``dealer_assist.sim.cluster``); without it nothing of Dask is imported.
 """
 
 from __future__ import annotations
@@ -75,13 +77,16 @@ class _Simulate(click.Command):
 @click.argument("target", type=click.Choice([]))  # the choices: the tables' targets (``_Simulate.get_params``)
 @click.option("--seed", type=int, default=1, show_default=True, help="The seed of the shoes: the same seed, the same result.")
 @click.option("--workers", type=int, default=None, help="Processes to use (default: every core).")
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="Run on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786), or 'local' for a local "
+                   "cluster of --workers processes; needs dealer-assist[cluster].")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--html", "html_path", type=click.Path(), help="Also write the result as an HTML page with charts.")
 @click.option("--lang", "lang", metavar="en|ja", callback=_lang, is_eager=True,
               help="Language of everything printed (default: $DEALER_ASSIST_LANG, else the system's).")
 @click.pass_context
-def simulate(ctx: click.Context, target: str, seed: int, workers: int | None, as_json: bool, html_path: str | None,
-             lang: str, **options: Any) -> None:  # fmt: skip
+def simulate(ctx: click.Context, target: str, seed: int, workers: int | None, scheduler: str | None, as_json: bool,
+             html_path: str | None, lang: str, **options: Any) -> None:  # fmt: skip
     """Simulate many games through the rules engine."""
     import json
 
@@ -102,12 +107,15 @@ def simulate(ctx: click.Context, target: str, seed: int, workers: int | None, as
     if extra:
         raise click.UsageError(cli_lang._say("sim.error.extra", args=" ".join(extra)), ctx)
     runner.check_run(seed, workers)
+    if scheduler is not None and scheduler != "local" and workers is not None:
+        raise runner.SimulationError("sim.cluster.workers", address=scheduler)
     if html_path:
         cli_common._check_writable(html_path)  # before the run, not after it
-    workers = workers or runner.default_workers()
     run = targets()[target].targets[target](chosen)
-    with _Progress(lang, run.bar, run.digits, run.total) as progress, _interrupted(progress, run.total):
-        result = run.start(seed, workers, progress.update)
+    with (_Progress(lang, run.bar, run.digits, run.total) as progress,
+          _interrupted(progress, run.total, scheduler is not None),
+          runner.on_scheduler(scheduler, workers) as on_cluster):  # fmt: skip
+        result = run.start(seed, on_cluster or workers or runner.default_workers(), progress.update)
     if html_path:
         from dealer_assist.sim.chart import to_html
 
@@ -122,15 +130,17 @@ def simulate(ctx: click.Context, target: str, seed: int, workers: int | None, as
 
 
 @contextmanager
-def _interrupted(progress: "_Progress", total: int) -> Iterator[None]:
-    """Ctrl-C: the workers are stopped (they ignore the signal themselves) and the run ends in
-    one sentence, saying how far it got, instead of a traceback from every process."""
+def _interrupted(progress: "_Progress", total: int, on_cluster: bool = False) -> Iterator[None]:
+    """Ctrl-C: the workers are stopped (they ignore the signal themselves; on a cluster, every
+    future is cancelled) and the run ends in one sentence, saying how far it got, instead of a
+    traceback from every process."""
     from dealer_assist.sim.runner import SimulationError
 
     try:
         yield
     except KeyboardInterrupt:
-        raise SimulationError("sim.interrupted", done=progress.done, total=total) from None
+        key = "sim.interrupted_cluster" if on_cluster else "sim.interrupted"
+        raise SimulationError(key, done=progress.done, total=total) from None
 
 
 class _Progress:

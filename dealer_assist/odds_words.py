@@ -54,11 +54,17 @@ def action_word(code: str, lang: str, table: str | None = None) -> str:
     return text(f"odds.act.{code}", lang) if f"odds.act.{code}" in catalog("en") else code
 
 
+SIDE_BETS = ("ins",)  # a bet beside the hand's: declining it (worth 0) is the other choice, not a hand action
+
+
 def best_action(actions: dict[str, float] | None) -> str | None:
-    """The code of the action worth most (the first in the shown order on a tie)."""
+    """The code of the hand's action worth most (the first in the shown order on a tie); a side
+    bet (insurance) is not one of them: its value is shown, and it is worth taking when above 0."""
     if not actions:
         return None
-    ordered = _ordered(actions)
+    ordered = [c for c in _ordered(actions) if c not in SIDE_BETS]
+    if not ordered:
+        return None
     return max(ordered, key=lambda code: (actions[code], -ordered.index(code)))
 
 

@@ -43,7 +43,7 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.i18n import text
 
 POLL_SECONDS = 0.05  # how often the database is asked for new events
-ODDS_GRACE = 0.1  # how long a new state waits for its odds before it is pushed without them
+ODDS_GRACE = 0.03  # how long a new state waits for its odds before it is pushed without them (the casino's come in a few ms)
 HEARTBEAT_SECONDS = 15.0
 LAYOUTS = ("full", "compact")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -197,6 +197,7 @@ class Feed:
 
         picture = rulesets.screens(self.session.state).picture(self, lang)
         picture["odds"] = self.odds_words(lang)
+        picture["seq"] = self.seq  # the last event shown (a later picture of the same state brings its odds)
         return picture
 
 

@@ -60,3 +60,10 @@ def test_bench_odds_prints_the_dealers_outcomes_and_the_actions_beside_their_tar
     shown = smoke("bench_odds.py")
     found = targets(shown)
     assert any("dealer's outcomes" in line for line in found) and any("actions" in line for line in found), shown
+
+
+def test_bench_odds_onemillion_prints_the_dealers_outcomes_and_the_actions_beside_their_targets():
+    shown = smoke("bench_odds_onemillion.py")
+    found = targets(shown)
+    assert any("dealer's outcomes" in line for line in found) and any("actions" in line for line in found), shown
+    assert "the viewers' view" in shown and "shared tables built first" in shown

@@ -134,3 +134,34 @@ def test_hint_gives_the_exact_values_from_the_public_cards_whatever_the_hole_car
     assert len(said) == 1
     line = said.pop().splitlines()[1]
     assert line.startswith("exact values from the public cards") and "st -0.156" in line and "sr -0.500" in line
+
+
+def _json_odds(script: str, view: str = "dealer") -> dict:
+    from dealer_assist import rulesets
+    from dealer_assist.replay import replay_text
+
+    return rulesets.odds_now(replay_text(script).session.state, view, shoe=True)
+
+
+def test_play_5_a_pair_has_the_split_value_and_play_7_split_aces_one_card():
+    eights = _json_odds("ruleset casino\nseat 1 aki\ngame\ndeal 8 6\ndeal 8 [T]\n")
+    assert eights["actions"]["sp"] > eights["actions"]["st"]  # 8 8 against a 6 that must draw: split
+    counts = outcomes.counts_of(6, {"8": 2, "6": 1, "T": 1})
+    assert eights["actions"]["sp"] == pytest.approx(
+        outcomes.split(counts, outcomes.index_of("8"), outcomes.index_of("6"), outcomes.TEN, False, False, hands_most=4))
+    assert eights["actions"]["sp"] > outcomes.split(counts, 7, 5, 9, False, False, hands_most=2)  # resplitting helps 8s
+
+
+def test_ins_1_insurance_is_valued_while_it_is_offered():
+    script = "ruleset casino\nseat 1 aki\ngame\ndeal 9 A\ndeal 7 {hole}\n"
+    viewers = _json_odds(script.format(hole="[K]"), "players")
+    assert set(viewers["actions"]) == {"ins"}
+    assert viewers["actions"]["ins"] == pytest.approx(3 * viewers["dealer"]["blackjack"] - 1)
+    assert _json_odds(script.format(hole="[K]"))["actions"]["ins"] == 2.0  # the dealer knows the ten
+    assert _json_odds(script.format(hole="[5]"))["actions"]["ins"] == -1.0
+
+
+def test_the_json_odds_carry_the_next_rounds_house_edge():
+    edge = _json_odds("ruleset casino\nseat 1 aki\ngame\ndeal 9 6\ndeal 7 [T]\n", "players")["edge"]
+    assert edge["strategy"] == "basic" and edge["full_shoe"] == pytest.approx(0.003325, abs=5e-6)
+    assert edge["next_round"] != edge["full_shoe"]

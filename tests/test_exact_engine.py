@@ -115,3 +115,11 @@ def test_insurance_pays_on_a_ten_underneath():
 def test_a_busted_hand_has_no_actions():
     with pytest.raises(ValueError):
         outcomes.hit(outcomes.counts_of(6), 22, False, 5, None, False, False)
+
+
+def test_a_known_dealer_blackjack_beats_every_hand_and_split():
+    """Found by hypothesis: an ace up, the ten known underneath, aces split — both hands lose."""
+    counts = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+    assert outcomes.split(counts, outcomes.ACE, outcomes.ACE, outcomes.TEN, False, False) == -2.0
+    assert outcomes.hit(counts, 8, False, outcomes.ACE, outcomes.TEN, False, False) == -1.0
+    assert ref.split(counts, 0, 0, 9, False, False) == -2.0

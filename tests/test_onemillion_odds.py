@@ -339,3 +339,74 @@ def test_guild_3_a_card_turned_by_future_sight_is_the_next_closed_card():
         assert got["joker_next"] == 0.0  # the next closed card is that 3
         assert got["phase"] == "late"  # DSK-6 aggravated (dice 6 6): late from the 1st joker (JK-3)
         assert set(got["actions"]) >= {"st", "ht"} and sum(got["dealer"].values()) == pytest.approx(1.0)
+
+
+# --- issue 23's speed: the fast paths give the recursion's figures on full shoes -----------------
+
+FAST = "quest normal\ndice 1 2\nseat 1 aki 100k\n{extra}game\nbet 1 10k\ndeal {a} {up}\ndeal {b} {hole}\n{more}"
+
+
+def _state(a, up, b, hole, extra="", more=""):
+    result = replay_text(FAST.format(a=a, up=up, b=b, hole=hole, extra=extra, more=more))
+    assert result.ok, result.error_text()
+    return result.session.state
+
+
+@pytest.mark.parametrize(("a", "up", "b", "hole", "extra", "more", "view"), [
+    ("T", "6", "6", "[T]", "", "", "dealer"),  # hard 16
+    ("5", "6", "6", "[T]", "", "", "dealer"),  # 11: hit and double
+    ("A", "9", "6", "[T]", "", "", "dealer"),  # soft 17: a deep tree
+    ("8", "T", "8", "[7]", "", "peek\n", "dealer"),  # a pair: the split
+    ("A", "T", "A", "[7]", "", "peek\n", "dealer"),  # split aces take one card
+    ("T", "5", "2", "[?]", "", "", "dealer"),  # the hole card not given: weighed card by card
+    ("9", "4", "3", "[6]", "jk 1 2\n", "", "dealer"),  # a player's joker ends the hand (Lv.1)
+    ("9", "4", "3", "[6]", "jk 0 3\nskill under on\n", "", "dealer"),  # Lv.3 later; the Under Bonus
+    ("T", "6", "6", "[T]", "", "", "players"),  # the hole card hidden
+    ("8", "T", "8", "[7]", "", "peek\n", "players"),  # hidden after the check: not a ten-making ace
+])  # fmt: skip
+def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, extra, more, view, monkeypatch):
+    from dealer_assist.tables.onemillion import odds_rows
+    from dealer_assist.tables.onemillion.odds_hand import actions
+
+    state = _state(a, up, b, hole, extra, more)
+    viewpoint = Viewpoint(view)
+    table = odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint))
+    hand = odds._on_turn(state)
+    used = []
+    weigh = odds_rows.draw_value
+    monkeypatch.setattr(odds_rows, "draw_value", lambda *args: used.append(1) or weigh(*args))
+    fast = actions(table, hand)
+    assert used  # the rows served
+    slow = actions(table, hand, rows=False)
+    assert fast.keys() == slow.keys() and {"ht", "dd"} <= fast.keys()
+    for name in slow:
+        for x, y in zip(fast[name], slow[name]):
+            assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name
+
+
+@pytest.mark.parametrize("rules", [(0, 2, 5), (0, 0, 5), (1, 2, 3), (0, 3, 1)])
+@pytest.mark.parametrize("up", [(6, False), (1, True), (10, False)])
+def test_a_hidden_hole_weighed_card_by_card_gives_the_recursions_outcome(rules, up):
+    r = (31, 32, 32, 32, 31, 32, 32, 32, 32, 126)
+    for check, excluded, peeked in ((False, (False,) * 3, False), (True, (False,) * 3, False),
+                                    (False, (up[1], up == (10, False), True), True)):  # fmt: skip
+        want = od.start(r, 200, 6, (), up, None, 1, None, rules, excluded=excluded, peeked=peeked, check=check,
+                        private_known=())  # fmt: skip
+        table = odds._Table.__new__(odds._Table)
+        table.up, table.rules, table.excluded, table.peeked, table.check_to_come = up, rules, excluded, peeked, check
+        got = [0.0] * od.SIZE
+        for p, sequences, r2, j2, k2 in table.holes((), r, 200, 6, 1):
+            od._add(got, p, sequences.weigh(r2, 200, j2, od._k(rules, k2)))
+        assert max(abs(x - y) for x, y in zip(got, want)) < 1e-12
+
+
+@pytest.mark.parametrize("rules", [(0, 2, 5), (2, 1, 3)])
+def test_a_known_hole_shares_the_sequences_of_its_total(rules):
+    r = (31, 32, 32, 32, 31, 32, 32, 32, 32, 126)
+    for up in ((1, True), (5, False), (10, False)):
+        for hole in (*range(10), od.JK, od.JK + 1):
+            for check in (False, True):
+                two, code, bj = odds.known_hole(up, hole, check)
+                got = build(two, code, (), None, rules, (False,) * 3, False, bj).weigh(r, 200, 6, 2)
+                want = od.start(r, 200, 6, (), up, hole, 2, None, rules, check=check)
+                assert max(abs(x - y) for x, y in zip(got, want)) < 1e-12, (up, hole, check)

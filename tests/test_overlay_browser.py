@@ -156,6 +156,13 @@ def rendered(page, after: int = -1, timeout: float = 5000) -> dict:
     return page.evaluate("() => ({version: Number(document.body.dataset.version), at: Number(document.body.dataset.rendered)})")
 
 
+def rendered_seq(page, seq: int, timeout: float = 5000) -> dict:
+    """Wait for the first picture of the state after event ``seq`` (a picture that only brings
+    the previous state's odds does not count); its version and time."""
+    page.wait_for_function("s => Number(document.body.dataset.seq || -1) >= s", arg=seq, timeout=timeout)
+    return page.evaluate("() => ({version: Number(document.body.dataset.version), at: Number(document.body.dataset.rendered)})")
+
+
 def visible_text(page) -> str:
     """What a viewer reads (the running clock's seconds left out: they tick)."""
     return page.evaluate("""() => {
@@ -186,7 +193,7 @@ def test_each_command_is_on_the_page_within_300_ms_of_being_stored(tmp_path, new
             before = rendered(page)
             start = time.time()
             live.enter(line)  # stored (committed) when it returns
-            shown = rendered(page, before["at"], timeout=3000)
+            shown = rendered_seq(page, live.last[0], timeout=3000)  # the picture of this line (odds pictures aside)
             latency = shown["at"] / 1000 - start
             assert shown["version"] > before["version"]
             if latency >= LATENCY:

@@ -128,10 +128,12 @@ def test_casino_a_small_seed_fixed_sample_agrees_with_the_published_edge():
     assert result["per_hand"]["blackjack"] == pytest.approx(0.0475, abs=0.003)
     assert result["per_hand"]["surrender"] == pytest.approx(0.044, abs=0.004)
     assert result["outcomes"]["push"] == pytest.approx(0.085, abs=0.006)
-    assert result["house_edge"] == pytest.approx(0.0089875, abs=1e-12)
-    assert result["net_chips"] == {"-50": 4, "-40": 23, "-30": 95, "-20": 1693, "-10": 16099, "-5": 1825,
-                                   "0": 3339, "10": 12659, "15": 1822, "20": 2326, "30": 80, "40": 27,
-                                   "50": 5, "60": 3}  # fmt: skip
+    # (since issue 24 the casino's basic strategy is its computed chart: one cell differs from the
+    # published one, and one different decision shifts every card after it)
+    assert result["house_edge"] == pytest.approx(0.0100375, abs=1e-12)
+    assert result["net_chips"] == {"-50": 4, "-40": 14, "-30": 77, "-20": 1695, "-10": 16249, "-5": 1760,
+                                   "0": 3353, "10": 12551, "15": 1821, "20": 2332, "30": 107, "40": 30,
+                                   "50": 5, "60": 2}  # fmt: skip
 
 
 def test_progress_bar_shows_the_running_estimate_on_a_terminal():

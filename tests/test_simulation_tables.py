@@ -81,7 +81,7 @@ def test_simulate_help_lists_each_table_s_options_in_the_order_of_its_targets():
         "target",
         "strategy", "shuffle", "hands", "game", "opponents", "seat", "games",  # casino
         "difficulty", "dice", "decks", "quests", "hp", "boxes", "points", "bet", "skills", "jk", "max_games",  # quest
-        "seed", "workers", "as_json", "html_path", "lang",
+        "seed", "workers", "scheduler", "as_json", "html_path", "lang",
     ]  # fmt: skip
 
 
@@ -130,7 +130,7 @@ TOY = Simulation(
 @pytest.fixture
 def toy_table(monkeypatch):
     """A third table with a simulation, registered beside the real two."""
-    toy = dataclasses.replace(rulesets.get("casino"), name="toy", simulation=TOY,
+    toy = dataclasses.replace(rulesets.get("casino"), name="toy", simulation=TOY, odds=None, catalogs=None,
                               capabilities=Capabilities(hint=True, hands=True, simulation=True))  # fmt: skip
     real_names, real_get = rulesets.names, rulesets.get
     monkeypatch.setattr(rulesets, "names", lambda: [*real_names(), "toy"])

@@ -15,6 +15,8 @@ class Advice(tuple):
         self.hand = hand
         self.params = params
         self.figures = None  # the exact values behind the advice, when the table computes them
+        self.figures_key = None  # their sentence, where it is not ``hint.figures`` (per unit staked)
+        self.strategy = None  # the strategy that answered, where the table has not the one asked for
         return self
 
     @property

@@ -130,10 +130,14 @@ def falling(counts: np.ndarray, most: int) -> np.ndarray:
     return table
 
 
-def weights(table: Hands, counts: np.ndarray, peeked: bool) -> np.ndarray:
+def weights(table: Hands, counts: np.ndarray, peeked: bool, infinite: bool = False) -> np.ndarray:
     """Each hand's probability for the composition ``counts`` (the dealer's draws from it),
-    before the peek's condition is divided out (see ``chance_no_blackjack``)."""
+    before the peek's condition is divided out (see ``chance_no_blackjack``). ``infinite``: an
+    infinite shoe in these proportions, no card drawn changing the chance of the next."""
     total = float(counts.sum())
+    if infinite:
+        share = counts.astype(np.float64) / total
+        return (share[None, :] ** table.drawn).prod(axis=1) * (table.peek if peeked else table.orders)
     ff = falling(counts.astype(np.float64), table.most)
     product = ff[np.arange(RANKS), table.drawn].prod(axis=1)
     longest = int(table.length.max(initial=0))

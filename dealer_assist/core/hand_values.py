@@ -29,7 +29,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from dealer_assist.core.dealer_hands import ACE, RANKS, STANDING, blackjack_card, hands, weights
+from dealer_assist.core.dealer_hands import ACE, RANKS, STANDING, TEN, blackjack_card, hands, weights
+from dealer_assist.core.dealer_hands import BLACKJACK as BLACKJACK_COLUMN
 
 _COLUMNS = np.array([17, 18, 19, 20, 21, 99])  # a dealer blackjack beats every total
 
@@ -153,15 +154,40 @@ def _pay() -> np.ndarray:
 PAY = _pay()
 
 
+@dataclass(frozen=True, eq=False)
+class Prepared:
+    """What a start's values rest on for one composition: its ``tree``, standing's value at
+    every node (``stand``) and each next card's chance there (``p``: nodes × ranks)."""
+
+    t: Tree
+    stand: np.ndarray
+    p: np.ndarray
+    hard: int
+    ace: bool
+    aces_one_card: bool
+
+
 def values(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, h17: bool,
            peeked: bool, *, double_after: bool = True, aces_one_card: bool = False,
-           policy: Policy | None = None) -> Values:  # fmt: skip
+           policy: Policy | None = None, infinite: bool = False) -> Values:  # fmt: skip
     """The values of a hand of ``hard`` (``ace``: it holds one) against the dealer's ``up``
     (and ``hole`` when known), the cards left ``counts`` (the hand's, the up card's and a known
     hole card's already out). ``peeked``: the dealer looked and has no blackjack.
     ``double_after``/``aces_one_card``: the split's rules for ``played``. ``policy``: play on
     by a chart (hit or stand by the total after the first decision, a split hand's two cards by
     the chart) instead of as well as can be."""
+    prepared = prepare(counts, hard, ace, up, hole, h17, peeked, aces_one_card=aces_one_card, infinite=infinite)
+    return evaluate(prepared, double_after=double_after, policy=policy)[0]
+
+
+def prepare(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | None, h17: bool, peeked: bool,
+            *, aces_one_card: bool = False, infinite: bool = False) -> Prepared:  # fmt: skip
+    """Standing's value and the cards' chances at every hand reachable from the start (the
+    part of ``values`` that weighs the dealer's hands: the rest is cheap). ``infinite``: an
+    infinite shoe in the proportions of ``counts`` (no card drawn changes the next one's chance,
+    so standing's value rests on the total alone)."""
+    if infinite:
+        return _prepare_infinite(counts, hard, ace, up, hole, h17, peeked, aces_one_card)
     if hard > 21:
         raise ValueError("a hand over 21 has busted: it has no actions")
     t = tree(hard, ace, 1) if aces_one_card else tree(hard, ace)  # (the cache knows the two calls apart)
@@ -173,8 +199,11 @@ def values(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | N
     # each node's cards left by rank, and the level's count of cards left
     left = n[None, :] - t.drawn
     remaining = total - t.level
-    with _Rows(len(t.total), len(table.length)) as rows:
-        stand = _stand_values(t, table, n, peek, bj, left, remaining, rows)
+    if hole is not None and {up, hole} == {ACE, TEN}:
+        stand = np.full(len(t.total), -1.0)  # a known dealer blackjack beats every hand
+    else:
+        with _Rows(len(t.total), len(table.length)) as rows:
+            stand = _stand_values(t, table, n, peek, bj, left, remaining, rows)
     # the chance of each next card at each node
     with np.errstate(divide="ignore", invalid="ignore"):
         p = np.where(remaining[:, None] > 0, np.clip(left, 0.0, None) / remaining[:, None], 0.0)
@@ -183,6 +212,33 @@ def values(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | N
         after = _no_blackjack(left[:, bj][:, None] - (np.arange(RANKS) == bj)[None, :], remaining[:, None] - 1)
         with np.errstate(divide="ignore", invalid="ignore"):
             p = np.where(q[:, None] > 0, p * after / q[:, None], 0.0)
+    return Prepared(t, stand, p, hard, ace, aces_one_card)
+
+
+def _prepare_infinite(counts, hard, ace, up, hole, h17, peeked, aces_one_card) -> Prepared:
+    if hard > 21:
+        raise ValueError("a hand over 21 has busted: it has no actions")
+    t = tree(hard, ace, 1) if aces_one_card else tree(hard, ace)
+    table = hands(up, hole, h17)
+    n = np.asarray(counts, dtype=np.float64)
+    peek = peeked and hole is None and blackjack_card(up) is not None
+    chance = weights(table, n, peek, infinite=True) @ table.onehot
+    if hole is not None and {up, hole} == {ACE, TEN}:
+        chance = np.eye(len(STANDING))[BLACKJACK_COLUMN]  # a known dealer blackjack
+    elif peek:
+        chance = chance / (1.0 - n[blackjack_card(up)] / n.sum())
+    bust = 1.0 - chance.sum()
+    stand = bust + (PAY[t.total] * chance[None, :]).sum(axis=1)
+    p = np.broadcast_to(n / n.sum(), (len(t.total), RANKS))
+    return Prepared(t, stand, p, hard, ace, aces_one_card)
+
+
+def evaluate(prepared: Prepared, *, double_after: bool = True, policy: Policy | None = None
+             ) -> tuple[Values, np.ndarray, np.ndarray]:  # fmt: skip
+    """The start's ``Values``, and every node's value played on (``best``, a bust last) and
+    hitting's value (``hit``), playing on as well as can be or by ``policy``."""
+    t, stand, p, hard, ace, aces_one_card = (prepared.t, prepared.stand, prepared.p, prepared.hard, prepared.ace,
+                                              prepared.aces_one_card)  # fmt: skip
     best = np.empty(len(t.total) + 1)
     best[-1] = -1.0  # a bust
     hit = np.full(len(t.total), -np.inf)
@@ -218,8 +274,8 @@ def values(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | N
     again = float(after_card[t.child[0][pair]]) if 0 <= pair < RANKS and hard <= 11 else float("nan")
     chance_again = float(p[0][pair]) if 0 <= pair < RANKS else 0.0
     if aces_one_card:  # the list stops after one card: only ``played`` means anything
-        return Values(float(stand[0]), float("nan"), float("nan"), played, again, chance_again)
-    return Values(float(stand[0]), float(hit[0]), double, played, again, chance_again)
+        return Values(float(stand[0]), float("nan"), float("nan"), played, again, chance_again), best, hit
+    return Values(float(stand[0]), float(hit[0]), double, played, again, chance_again), best, hit
 
 
 def _stand_values(t: Tree, table, n: np.ndarray, peek: bool, bj: int | None, left: np.ndarray,

@@ -14,6 +14,7 @@ house edge is its negative.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 from itertools import combinations_with_replacement
@@ -26,9 +27,25 @@ from dealer_assist.core import hand_values, outcomes, strategy
 from dealer_assist.core.dealer_hands import ACE, RANKS, TEN
 
 Decide = Callable[[list[Card], Card, tuple[str, ...]], str]  # cards, up card, offered -> action
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules a round is played by (the casino table's by default: seed 004)."""
+
+    h17: bool = False  # the dealer hits soft 17
+    das: bool = True  # double after a split
+    surrender: bool = True  # late surrender on the first two cards
+    hands_most: int = 4  # a pair split again up to this many hands
+    rsa: bool = False  # split aces split again
+    peek: bool = True  # the dealer checks for blackjack under an ace or a ten (else: no hole card,
+    #                    and a dealer blackjack takes every stake, doubles and splits too)
+    blackjack_pays: float = 1.5
+
+
+CASINO = Rules()
 _RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
-BLACKJACK_PAYS = 1.5
-HANDS_MOST = 4  # a pair split again to four hands at most, aces not split again
+
 
 
 def basic(cards: list[Card], up: Card, offered: tuple[str, ...]) -> str:
@@ -76,20 +93,23 @@ def _cards(total: int, soft: bool, count: int) -> list[Card]:
     return list(_hand(total, soft, count) or _hand(total, soft, 2) or _hand(total, soft, 4))
 
 
-def hand_actions(counts: tuple[int, ...], first: int, second: int, up: int, *, h17: bool, peeked: bool,
-                 decide: Decide | None = basic) -> dict[str, float]:  # fmt: skip
+def hand_actions(counts: tuple[int, ...], first: int, second: int, up: int, *, rules: Rules, peeked: bool,
+                 decide: Decide | None = basic, infinite: bool = False) -> dict[str, float]:  # fmt: skip
     """Each first action's expected return for the hand ``first``+``second`` (both, and the up
     card, already out of ``counts``): ``st``, ``ht``, ``dd``, ``sp`` for a pair, ``sr``; played
     on by ``decide`` (None: as well as can be)."""
     chart = policy(decide, up) if decide is not None else None
     hard = first + second + 2
     ace = ACE in (first, second)
-    one = hand_values.values(counts, hard, ace, up, None, h17, peeked, policy=chart)
-    out = {"st": one.stand, "ht": one.hit, "dd": one.double, "sr": -0.5}
-    if first == second:
-        split = hand_values.values(counts, first + 1, first == ACE, up, None, h17, peeked, policy=chart,
-                                   aces_one_card=first == ACE)  # fmt: skip
-        out["sp"] = outcomes.resplit_value(split, hands_most=2 if first == ACE else HANDS_MOST)
+    one = hand_values.values(counts, hard, ace, up, None, rules.h17, peeked, policy=chart, infinite=infinite)
+    out = {"st": one.stand, "ht": one.hit, "dd": one.double}
+    if rules.surrender:
+        out["sr"] = -0.5
+    if first == second and rules.hands_most >= 2:
+        split = hand_values.values(counts, first + 1, first == ACE, up, None, rules.h17, peeked, policy=chart,
+                                   aces_one_card=first == ACE, double_after=rules.das, infinite=infinite)  # fmt: skip
+        most = rules.hands_most if first != ACE or rules.rsa else 2
+        out["sp"] = outcomes.resplit_value(split, hands_most=most)
     return out
 
 
@@ -101,9 +121,11 @@ def _pick(actions: dict[str, float], first: int, second: int, up: int, decide: D
 
 
 @lru_cache(maxsize=32)
-def round_value(counts: tuple[int, ...], *, h17: bool = False, decide: Decide | None = basic) -> float:
+def round_value(counts: tuple[int, ...], *, rules: Rules = CASINO, decide: Decide | None = basic,
+                infinite: bool = False) -> float:  # fmt: skip
     """The expected return of one round per unit of the bet, the deal drawn from ``counts``,
-    the hands played by ``decide`` (None: as well as can be for the composition)."""
+    the hands played by ``decide`` (None: as well as can be for the composition). ``infinite``:
+    an infinite shoe in the proportions of ``counts``."""
     n = list(counts)
     total = sum(n)
     if total < 20:
@@ -112,24 +134,33 @@ def round_value(counts: tuple[int, ...], *, h17: bool = False, decide: Decide | 
     for first in range(RANKS):
         for second in range(first, RANKS):
             for up in range(RANKS):
-                chance = n[first] / total
-                chance *= (n[second] - (second == first)) / (total - 1)
-                chance *= (n[up] - (up == first) - (up == second)) / (total - 2)
+                if infinite:
+                    chance = n[first] * n[second] * n[up] / total**3
+                else:
+                    chance = n[first] / total
+                    chance *= (n[second] - (second == first)) / (total - 1)
+                    chance *= (n[up] - (up == first) - (up == second)) / (total - 2)
                 if chance <= 0:
                     continue
                 if first != second:
                     chance *= 2
                 rest = list(n)
-                for index in (first, second, up):
-                    rest[index] -= 1
-                value += chance * _deal(tuple(rest), first, second, up, h17, decide)
+                if not infinite:
+                    for index in (first, second, up):
+                        rest[index] -= 1
+                value += chance * _deal(tuple(rest), first, second, up, rules, decide, infinite)
     return value
 
 
-def _deal(rest: tuple[int, ...], first: int, second: int, up: int, h17: bool, decide: Decide | None) -> float:
+def _deal(rest: tuple[int, ...], first: int, second: int, up: int, rules: Rules, decide: Decide | None,
+          infinite: bool = False) -> float:  # fmt: skip
     bj_card = TEN if up == ACE else ACE if up == TEN else None
     dealer_bj = rest[bj_card] / sum(rest) if bj_card is not None else 0.0
     if {first, second} == {ACE, TEN}:
-        return (1.0 - dealer_bj) * BLACKJACK_PAYS
-    actions = hand_actions(rest, first, second, up, h17=h17, peeked=bj_card is not None, decide=decide)
+        return (1.0 - dealer_bj) * rules.blackjack_pays
+    if not rules.peek:  # no hole card: every action's value counts the dealer's blackjack itself
+        actions = hand_actions(rest, first, second, up, rules=rules, peeked=False, decide=decide, infinite=infinite)
+        return _pick(actions, first, second, up, decide)
+    actions = hand_actions(rest, first, second, up, rules=rules, peeked=bj_card is not None, decide=decide,
+                           infinite=infinite)  # fmt: skip
     return -dealer_bj + (1.0 - dealer_bj) * _pick(actions, first, second, up, decide)

@@ -73,10 +73,9 @@ def hint_text(state, lang: str = "en", query: str = "") -> str:
     command = text("hint.no_insurance", lang) if advice.action == "no_insurance" else advice.command
     said = text("hint.advice", lang, clause=advice.clause, command=command,
                 reason=text(advice.reason, lang, **advice.params),
-                strategy=Term(f"sim.strategy.{strategy}"))  # fmt: skip
-    figures = getattr(advice, "figures", None)
-    if figures is not None:  # the exact values behind it, where the table computes them (issue 23)
-        said += "\n" + text("hint.figures", lang, figures=figures)
+                strategy=Term(f"sim.strategy.{advice.strategy or strategy}"))  # fmt: skip
+    if advice.figures is not None:  # the exact values behind it, where the table computes them (issue 23)
+        said += "\n" + text(advice.figures_key or "hint.figures", lang, figures=advice.figures)
     return said
 
 

@@ -5,23 +5,28 @@ The work is cut into chunks of a fixed size, each with its own seed (the run's s
 chunk's number), so a run's result depends on the seed and the size of the run only — never on
 the number of workers or the order in which the chunks finish; the sums are kept in integers,
 so adding them up in any order gives the same figures. The workers are processes
-(``multiprocessing``); ``workers=1`` runs in this process.
+(``multiprocessing``); ``workers=1`` runs in this process. Inside ``on_scheduler`` (``simulate
+--scheduler``) the same chunks run on a Dask cluster instead (``dealer_assist.sim.cluster``,
+imported only then).
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from dealer_assist.core.simulation import Progress
 from dealer_assist.errors import DealerAssistError
 
 __all__ = ["Progress", "SimulationError", "check_run", "chunks", "default_workers", "merge", "moved", "positive",
-           "run_tasks"]  # fmt: skip
+           "on_scheduler", "run_tasks"]  # fmt: skip
 
 SEED_MOST = 2**63 - 1
 WORKERS_MOST = 256  # the largest --workers
 WAIT = 0.2  # seconds between two looks at the workers' progress
+
+_CLIENT: list[Any] = [None]  # the Dask client inside ``on_scheduler``: run_tasks sends the chunks there
 
 
 class SimulationError(DealerAssistError):
@@ -74,6 +79,25 @@ def moved(progress: Progress | None, total: int) -> Callable[[int], None] | None
     return lambda done: progress(min(done, total), total, None)
 
 
+@contextmanager
+def on_scheduler(address: str | None, workers: int | None = None) -> Iterator[int | None]:
+    """Every ``run_tasks`` inside runs its chunks on the Dask cluster whose scheduler is at
+    ``address`` (``local``: a local cluster of ``workers`` processes, started and stopped
+    here); yields the number of the cluster's workers. ``None``: nothing changes, the pool
+    runs the chunks and nothing more is imported (yields None)."""
+    if address is None:
+        yield None
+        return
+    from dealer_assist.sim import cluster
+
+    with cluster.connect(address, workers) as client:
+        _CLIENT[0] = client
+        try:
+            yield cluster.workers_of(client)
+        finally:
+            _CLIENT[0] = None
+
+
 def _indexed(job: tuple[Callable[[dict], dict], int, dict]) -> tuple[int, dict]:
     func, index, task = job
     return index, func(task)
@@ -100,10 +124,20 @@ def run_tasks(func: Callable[[dict], dict], tasks: list[dict], workers: int,
     the workers have done so far, chunks under way included (``sim.progress``).
 
     Ctrl-C: the pool's workers are forked with SIGINT blocked and then ignore it, so only this
-    process takes it; the ``with`` ends the pool (its workers are terminated)."""
+    process takes it; the ``with`` ends the pool (its workers are terminated).
+
+    Inside ``on_scheduler`` the chunks go to the cluster whatever ``workers`` says, and the bar
+    moves with each chunk that completes (``on_result``; ``on_tick`` is not called: the
+    workers' hands under way stay on their machines)."""
     import signal
 
     from dealer_assist.sim import progress
+
+    client = _CLIENT[0]
+    if client is not None:
+        from dealer_assist.sim import cluster
+
+        return cluster.run(client, func, tasks, on_result)
 
     results: list[dict | None] = [None] * len(tasks)
     if workers <= 1 or len(tasks) <= 1:

@@ -23,7 +23,6 @@ from dealer_assist.core.advice import Advice  # noqa: F401  (the casino's hint, 
 from typing import Iterable
 
 from dealer_assist.cards import Card, total
-from dealer_assist.core import strategy
 from dealer_assist.core.strategy import UP_VALUES, chart, pair_value, up_value  # noqa: F401  (chart: handed on)
 
 NO_INSURANCE = "no insurance"  # the command text of declining insurance (nothing is typed)
@@ -72,10 +71,13 @@ def cpu_decision(cards: list[Card], up: Card, offered: Iterable[str], *, catch_u
 
 
 def basic_decision(cards: list[Card], up: Card, offered: Iterable[str]) -> tuple[str, str, str]:
-    """Basic strategy (``core.strategy``) among the actions ``offered``: ``(action, clause, reason
-    key)``; the clause is the PLAY clause of the action taken."""
-    action, _, reason = strategy.basic_decision(cards, up, offered)
-    return action, PLAY_CLAUSE[action], reason
+    """Basic strategy among the actions ``offered``: the optimal chart for this table's rules
+    (``casino.chart``, computed by ``core.basic_chart``: the one the exact house edge plays):
+    ``(action, clause, reason key)``; the clause is the PLAY clause of the action taken."""
+    from dealer_assist.tables.casino.chart import REASONS, decide
+
+    action = decide(cards, up, tuple(offered))
+    return action, PLAY_CLAUSE[action], REASONS[action]
 
 
 def decision(strategy: str, cards: list[Card], up: Card, offered: Iterable[str], *, catch_up: bool = False

@@ -15,7 +15,7 @@ from dealer_assist.cards import Card
 from dealer_assist.core import outcomes
 from dealer_assist.core.table import Viewpoint
 from dealer_assist.tables.casino.options import OPTIONS
-from dealer_assist.tables.casino.state import DECKS
+from dealer_assist.tables.casino.state import DECKS, MAX_HANDS
 
 
 def _cpu(cards: list[Card], up: Card, offered: tuple[str, ...]) -> str:
@@ -24,10 +24,15 @@ def _cpu(cards: list[Card], up: Card, offered: tuple[str, ...]) -> str:
     return cpu_decision(cards, up, offered)[0]
 
 
-def _decide(strategy: str):
-    from dealer_assist.core import round_value
+STRATEGIES = ("basic", "cpu", "optimal")
 
-    return {"basic": round_value.basic, "cpu": _cpu}[strategy]
+
+def decide_for(strategy: str):
+    """``core.round_value``'s ``decide`` for a strategy's name (``optimal``: None, each hand
+    played as well as can be for the composition)."""
+    from dealer_assist.tables.casino.chart import decide
+
+    return {"basic": decide, "cpu": _cpu, "optimal": None}[strategy]
 
 
 def exact_edge(strategy: str = "basic", counts: tuple[int, ...] | None = None) -> float:
@@ -36,7 +41,8 @@ def exact_edge(strategy: str = "basic", counts: tuple[int, ...] | None = None) -
     from dealer_assist.core import round_value
 
     full = outcomes.counts_of(DECKS)
-    value = round_value.round_value(counts or full, h17=OPTIONS.dealer_hits_soft_17, decide=_decide(strategy))
+    rules = round_value.Rules(h17=OPTIONS.dealer_hits_soft_17, hands_most=MAX_HANDS)
+    value = round_value.round_value(counts or full, rules=rules, decide=decide_for(strategy))
     return -value
 
 

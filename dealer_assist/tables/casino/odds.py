@@ -10,7 +10,7 @@ hand on turn's expected return per unit staked: standing (against those outcomes
 (``core.outcomes.split``: two hands from the composition less the pair, doubling allowed after
 it, split again up to the seat's four hands, split aces one card each and not split again —
 PLAY-4 to PLAY-7) and surrendering (−0.5, while
-the hand may). While insurance is offered (INS-1), ``"in"``: insurance's expected return per
+the hand may). While insurance is offered (INS-1), ``"ins"``: insurance's expected return per
 chip of the insurance stake, from the chance that the hole card is a ten-value card.
 """
 
@@ -57,7 +57,7 @@ def live(state: CasinoState, viewpoint: Viewpoint) -> dict[str, Any] | None:
                              peeked=current.peeked and known is None, drawn=drawn)  # fmt: skip
     out: dict[str, Any] = {"view": viewpoint.value, "dealer": dealer}
     if state.phase is Phase.INSURANCE:
-        out["actions"] = {"in": outcomes.insurance(counts, _index(known) if known is not None else None)}
+        out["actions"] = {"ins": outcomes.insurance(counts, _index(known) if known is not None else None)}
         return out
     actions = _actions(state, counts, up, known, h17, current.peeked and known is None, dealer)
     if actions:

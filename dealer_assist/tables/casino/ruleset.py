@@ -53,6 +53,12 @@ def _shoe_odds(state, viewpoint):
     return shoe_odds(state, viewpoint)
 
 
+def _odds():
+    from dealer_assist.tables.casino.odds_command import command
+
+    return command
+
+
 def _warm_odds() -> None:
     from dealer_assist.core import outcomes
 
@@ -85,7 +91,9 @@ RULESET = Ruleset(
     state_classes=(Card, CasinoState, Hand, Phase, Round, Seat),
     sources=("cards.py", "notation", "core", "tables/casino"),
     options=OPTIONS,
-    capabilities=Capabilities(hint=True, hands=True, simulation=True),
+    capabilities=Capabilities(hint=True, hands=True, simulation=True, odds=True),
+    odds=_odds,
+    catalogs="dealer_assist.tables.casino",
     simulation=SIMULATION,
     examples=Examples(
         setup=("ruleset casino", "seat 1 aki", "seat 2 ben", "seat 3 chika"),

@@ -63,6 +63,37 @@ def live(state: State, viewpoint: Viewpoint) -> dict[str, Any] | None:
     return out
 
 
+def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
+    """What every composition shares, built at once (the benchmark; a session builds each piece
+    when it is first needed — all of it takes 8–9 s and ~370 MB): the hands a
+    player can reach from each start (``odds_tree``) and, for the table's default jokers
+    (``rules``: Lv.0 early, Lv.2 late from the fifth), the dealer's ending sequences for each up
+    card and known hole card (the dealer's view) — the rest is built on first use."""
+    from dealer_assist.tables.onemillion import odds_rows, odds_tree  # noqa: F401 (numpy, loaded once)
+    from dealer_assist.tables.onemillion.odds_table import build
+
+    odds_tree.warm()
+    none = (False, False, False)
+    for up in range(10):
+        for hole in (*range(10), JK):  # a hidden hole card is weighed card by card (``holes``)
+            for check in (False, True):
+                two, code, bj = known_hole((up + 1, up == ACE), hole, check)
+                build(two, code, (), None, rules, none, False, bj)
+
+
+def known_hole(up: tuple[int, bool], hole: int, check: bool) -> tuple[tuple[int, bool], int, bool]:
+    """``odds_table.build``'s up card, hole card and check for a known hole card, the same for
+    every two cards of the same total: after them the dealer's sequences depend only on it (a
+    face or a joker ruled an ace as a two on the total less two; the check matters only where
+    it can find a blackjack). A joker still to be ruled (JK-6) keeps its up card."""
+    up_hard, up_ace = up
+    if hole == JK:
+        return up, hole, check and up_hard == 10 and not up_ace
+    hard = up_hard + (1 if hole > JK else hole + 1)
+    ace = up_ace or hole in (ACE, JK + 1)
+    return (hard - 2, ace), 1, check and hard == 11 and ace
+
+
 def _on_turn(state: State):
     if state.phase is not PHASE.PLAYERS:
         return None
@@ -139,12 +170,53 @@ class _Table:
         """The dealer's outcome weighted by the chance the check allows (``start``), from the
         deal's two cards — the hole card still face down or just shown (the players' turn, the
         reveal to come)."""
-        table = self.table_for(known, left, r, j)
-        if table is not None:
-            return table.weigh(r, o, j, od._k(self.rules, k))
+        if self.sequences_serve(left, r, j):
+            if self.pool.hidden:  # each card the hole may be, with its own (smaller) table
+                acc = [0.0] * od.SIZE
+                for p, table, r2, j2, k2 in self.holes(known, r, o, j, k):
+                    od._add(acc, p, table.weigh(r2, o, j2, od._k(self.rules, k2)))
+                return tuple(acc)
+            return self.table_for(known, left, r, j).weigh(r, o, j, od._k(self.rules, k))  # type: ignore[union-attr]
         return od.start(r, o, j, self.known_for_dealer(known), self.up, self.hole_code(), k, left, self.rules,
                         excluded=self.excluded, peeked=self.peeked, check=self.check_to_come,
                         private_known=self.known_for_dealer(known, 1) if self.peeked else None)  # fmt: skip
+
+    def sequences_serve(self, left, r, j) -> bool:
+        """The dealer's sequences (``odds_table``) serve this pool: it cannot run out within the
+        dealer's hand."""
+        return od._count(left) is None and sum(r) + j > _SMALL
+
+    def holes(self, known, r, o, j, k):
+        """A hidden hole card (``odds_dealer.start``), card by card: (its chance — the chances add
+        up to what the check allows —, the dealer's sequences with that hole card known, the pool
+        without it: faces, jokers, and the dealer's count)."""
+        from dealer_assist.tables.onemillion.odds_table import build
+
+        size = sum(r)
+        closed = size - o
+        pool = closed + j
+        if not pool:
+            return
+        ex_ten, ex_ace, ex_joker = self.excluded
+        none = (False, False, False)
+        mine = self.known_for_dealer(known)
+        if j and not ex_joker:
+            if self.peeked:  # seen at the check and ruled an ace there (JK-8), counted by the dealer
+                up, hole, check = known_hole(self.up, JK + 1, False)
+                table = build(up, hole, self.known_for_dealer(known, 1), None, self.rules, none, False, check)
+                yield j / pool, table, r, j - 1, k + 1
+            else:
+                up, hole, check = known_hole(self.up, JK, self.check_to_come)
+                yield j / pool, build(up, hole, mine, None, self.rules, none, False, check), r, j - 1, k
+        if closed:
+            scale = closed / (pool * size)
+            for i in range(10):
+                n = r[i]
+                if not n or (i == TEN and ex_ten) or (i == ACE and ex_ace):
+                    continue
+                up, hole, check = known_hole(self.up, i, self.check_to_come)
+                table = build(up, hole, mine, None, self.rules, none, False, check)
+                yield scale * n, table, r[:i] + (n - 1,) + r[i + 1:], j, k
 
     def table_for(self, known, left, r, j):
         """The dealer's sequences (``odds_table``) for these known cards and count, or None where
@@ -153,7 +225,11 @@ class _Table:
             return None
         from dealer_assist.tables.onemillion.odds_table import build
 
-        return build(self.up, self.hole_code(), self.known_for_dealer(known),
+        hole = self.hole_code()
+        if hole is not None:
+            up, hole, check = known_hole(self.up, hole, self.check_to_come)
+            return build(up, hole, self.known_for_dealer(known), None, self.rules, self.excluded, False, check)
+        return build(self.up, hole, self.known_for_dealer(known),
                      self.known_for_dealer(known, 1) if self.peeked else None, self.rules,
                      self.excluded, self.peeked, self.check_to_come)  # fmt: skip
 

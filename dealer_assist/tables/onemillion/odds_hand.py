@@ -30,11 +30,13 @@ Value = tuple[float, float]  # (points, damage), weighted by the chance the chec
 UNDER_CARDS = 6
 
 
-def actions(table: Any, hand) -> dict[str, Value]:
-    """``{action: (points, damage)}`` for the legal actions of ``hand``."""
+def actions(table: Any, hand, *, rows: bool = True) -> dict[str, Value]:
+    """``{action: (points, damage)}`` for the legal actions of ``hand`` (``rows``: every hand
+    reached weighed at once, ``odds_rows``, where it applies; else the recursion)."""
     state = table.state
     legal = legal_actions(state, hand.label)
     player = _Player(table, hand)
+    player.rows = rows
     p = table.pool
     root = (p.r, p.open, p.jokers, p.known, p.left)
     z = table.allowed(p.r, p.open, p.jokers)
@@ -44,14 +46,14 @@ def actions(table: Any, hand) -> dict[str, Value]:
     if "st" in legal:
         out["st"] = player.stand(*root, 0, hard, ace, n, hand.bet, under)
     if "ht" in legal:
-        out["ht"] = player.draw(*root, 0, hard, ace, n, hand.bet, under, "play", player.penalty)
+        out["ht"] = player.start(root, hard, ace, n, hand.bet, under, "play", player.penalty)
     if "dd" in legal:
-        out["dd"] = player.draw(*root, 0, hard, ace, n, 2 * hand.bet, False, "stand", player.penalty_double)
+        out["dd"] = player.start(root, hard, ace, n, 2 * hand.bet, False, "stand", player.penalty_double)
     if "sp" in legal:
         first = hand.cards[0]
         h1, a1 = (1, True) if first.is_ace else (first.low_value, False)
         aces = first.is_ace
-        one = player.draw(*root, 0, h1, a1, 1, hand.bet, False, "stand" if aces else "play", player.penalty)
+        one = player.start(root, h1, a1, 1, hand.bet, False, "stand" if aces else "play", player.penalty)
         out["sp"] = (2 * one[0], 2 * one[1])
     out = {name: (v[0] / z, v[1] / z) if z else v for name, v in out.items()}
     if "sr" in legal:
@@ -122,6 +124,23 @@ class _Player:
         self.everything = state.boxes[hand.box].points  # JK-4 Lv.3: the box's points are gone
         self._dealer: dict[Any, tuple[float, ...]] = {}
         self._memo: dict[Any, Value] = {}
+        self.rows = True  # odds_rows where it applies
+
+    def start(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
+        """``draw`` from the hand on turn: every hand reached weighed at once (``odds_rows``) where
+        nothing is known on top and the shoe cannot run short within the hands reached (the
+        dealer's sequence table then serves every pool), else the recursion."""
+        r, o, j, known, left = root
+        if self.rows and not known:
+            from dealer_assist.tables.onemillion.odds import _SMALL
+            from dealer_assist.tables.onemillion.odds_rows import draw_value
+            from dealer_assist.tables.onemillion.odds_tree import tree
+
+            reached = tree(hard, ace, n, then == "play")
+            deepest = reached.depth + 1
+            if od._count(None if left is None else left - deepest) is None and sum(r) + j - deepest > _SMALL:
+                return draw_value(self, reached, r, o, j, left, bet, under, penalty)
+        return self.draw(*root, 0, hard, ace, n, bet, under, then, penalty)
 
     def dealer(self, r, o, j, known, left, new, part=None) -> tuple[float, ...]:
         """The dealer's outcome for the pool (``part``: its ``odds_table`` faces part, if made)."""

@@ -28,7 +28,7 @@ class Table:
     __slots__ = ("faces", "mo", "mc", "mj", "m", "cany", "outcome", "count", "hidden", "deepest", "_kept", "gone",
                  "term", "private", "rules", "_valid")
 
-    def __init__(self, rows: dict, hidden: bool, rules: tuple[int, int, int]) -> None:
+    def __init__(self, rows: dict, hidden: bool, rules: tuple[int, int, int] | None) -> None:
         keys = list(rows)
         self.faces = np.ascontiguousarray(np.array([k[0] for k in keys], dtype=np.int64).reshape(len(keys), 10).T)
         self.mo = np.array([k[1] for k in keys], dtype=np.int64)
@@ -46,6 +46,14 @@ class Table:
         self.hidden = hidden
         self.deepest = int(self.m.max()) if keys else 0
         self._kept: dict = {}
+
+    def for_rules(self, rules: tuple[int, int, int]) -> "Table":
+        """The same sequences weighed by ``rules``' jokers (the arrays shared)."""
+        out = object.__new__(Table)
+        for name in Table.__slots__:
+            setattr(out, name, getattr(self, name))
+        out.rules, out._valid, out._kept = rules, {}, {}
+        return out
 
     def weigh(self, r: tuple[int, ...], o: int, j: int, k: int) -> tuple[float, ...]:
         """The outcome vector for the pool and the dealer's count ``k`` (weighted by the chance
@@ -122,16 +130,25 @@ def _ff(x: int) -> np.ndarray:
 def build(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
           rules: tuple[int, int, int], excluded: tuple[bool, bool, bool], peeked: bool, check: bool) -> Table:  # fmt: skip
     """The dealer's ending sequences by kind, from the up card and the hole card (``start``'s
-    arguments, the shoe counted by nobody: ``left`` None), for every count: a joker the dealer
-    sees either goes on as an ace or ends the hand (Lv.1, or Lv.2/3), and each sequence keeps
-    what it needs of the levels (``Table.vector`` keeps those the count gives)."""
+    arguments, the shoe counted by nobody: ``left`` None), weighed by ``rules``' jokers: the
+    sequences themselves are the same for every rule (``sequences``)."""
+    return sequences(up, hole, known, private_known, excluded, peeked, check).for_rules(rules)
+
+
+@lru_cache(maxsize=512)
+def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
+              excluded: tuple[bool, bool, bool], peeked: bool, check: bool) -> Table:  # fmt: skip
+    """The dealer's ending sequences by kind for every rule of the jokers and every count: a
+    joker the dealer sees either goes on as an ace (up to the seven of the shoe, CARD-6) or ends
+    the hand (Lv.1, or Lv.2/3), and each sequence keeps what it needs of the levels
+    (``Table.valid`` keeps those the rule and the count give: the others weigh 0)."""
     rows: dict = {}
     # a state: (faces, mo, mc, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
     frontier: dict = {}
     zero = (0,) * 10
     up_hard, up_ace = up
-    early, late, late_from = rules
-    ends = (1 in (early, late), bool({2, 3} & {early, late}))  # a joker can end the hand at Lv.1, at Lv.2/3
+    rules = None
+    ends = (True, True)  # a joker can end the hand at Lv.1, at Lv.2/3
 
     def end(state, outcome, faces=None, mo=0, mc=0, mj=0, cany=False, n=1.0, term=0):
         f, o0, c0, j0 = state[0], state[1], state[2], state[3]
@@ -183,12 +200,10 @@ def _plus(faces: tuple[int, ...], i: int) -> tuple[int, ...]:
     return faces[:i] + (faces[i] + 1,) + faces[i + 1:]
 
 
-def _most_gone(rules: tuple[int, int, int], private: int) -> int:
-    """The most jokers a dealer's hand can take as aces, whatever the count (CARD-6: seven)."""
-    early, late, late_from = rules
-    if late == 0:
-        return 7 - private
-    return max(late_from - 1 - private, 0) if early == 0 else 0
+def _most_gone(rules: None, private: int) -> int:
+    """The most jokers a dealer's hand can take as aces, whatever the rule and the count
+    (CARD-6: seven, one of them perhaps the hole card seen at the check)."""
+    return 7 - private
 
 
 def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:

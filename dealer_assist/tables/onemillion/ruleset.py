@@ -83,9 +83,11 @@ RULESET = Ruleset(
     state_classes=(Box, Card, Config, Game, Hand, JokerSighting, KnownCard, State, Phase, Status),
     sources=("cards.py", "notation", "core", "tables/onemillion"),
     options=Config(),
-    capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True),
+    capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True, hint=True),
     simulation=SIMULATION,
     live_odds=_live_odds,
+    # no warm_odds: building every table One Million's odds could need takes 8–9 s and ~370 MB
+    # (docs/decisions.md); each is built when a state first needs it, in the odds' own thread
     examples=Examples(
         setup=("quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"),
         probes=("game", "deal 9", "deal JK", "peek", "reveal", "reveal 5", "dealer 7", "go", "1 ht 5", "1 st",

@@ -26,6 +26,12 @@ def _schema() -> type:
     return Quest
 
 
+def _hint(state, strategy: str = "cpu", seat: int | None = None):
+    from dealer_assist.tables.onemillion.hint import advise
+
+    return advise(state, strategy, seat)
+
+
 SCREENS = Screens(
     panel=panel.live_state,
     final=panel.final_state,
@@ -41,4 +47,5 @@ SCREENS = Screens(
     clause_styles=panel.CLAUSE_STYLES,
     deal_guard=deal_guard_warning,
     recall=RECALL,
+    hint=_hint,
 )
