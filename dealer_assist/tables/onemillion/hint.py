@@ -6,6 +6,7 @@ stream is never told the hole card or the dealer's count)."""
 
 from __future__ import annotations
 
+from concurrent.futures import TimeoutError
 from typing import Any
 
 from dealer_assist.cards import total
@@ -50,9 +51,35 @@ def advise(state, strategy: str = "cpu", seat: int | None = None) -> Advice | No
     advice = Advice(f"{hand.label} {decision.action}", CLAUSES.get(decision.action, "BASE-4"), decision.reason,
                     action=decision.action, hand=str(hand.label), params=params)  # fmt: skip
     advice.strategy = "basic"
-    odds = live(state, Viewpoint.PLAYERS)
+    future = _worker().submit(live, state, Viewpoint.PLAYERS)
+    try:
+        odds = future.result(timeout=WAIT)
+    except TimeoutError:  # a low soft hand against the hidden hole card: seconds; it goes on, cached
+        advice.figures, advice.figures_key = Pending(), "hint.figures_pending"
+        return advice
     actions = (odds or {}).get("actions")
     if actions:
         advice.figures = Figures(actions)
         advice.figures_key = "hint.figures_points"
     return advice
+
+
+WAIT = 1.0  # seconds the prompt waits for the figures before answering without them
+_WORKER: list = []
+
+
+def _worker():
+    """One thread for the hint's figures, kept: a computation the prompt stopped waiting for
+    finishes there, and what it built makes the next ``hint`` fast."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if not _WORKER:
+        _WORKER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint-odds"))
+    return _WORKER[0]
+
+
+class Pending:
+    """No figures yet (the sentence ``hint.figures_pending`` says so)."""
+
+    def localized(self, lang: str) -> str:
+        return ""
