@@ -15,7 +15,8 @@ when it starts (``core.outcomes.warm``); that time is printed first. Nothing els
 between cards except what the live session keeps (its caches by composition).
 
 Then issue 24's figures: the six-deck house edge of a given strategy (target ≤ 5 s), the
-optimal six-deck basic strategy computed (≤ 30 s) and the infinite shoe's edge (≤ 1 s).
+optimal six-deck basic strategy computed (≤ 30 s) and the infinite shoe's edge (≤ 1 s), in the
+process and as whole processes of ``dealer-assist odds casino``.
 
 Run: python benchmarks/bench_odds.py   (--rounds N; --quick: a tiny run for the smoke test,
 the figures then mean nothing beside the targets)
@@ -31,7 +32,7 @@ import time
 from dealer_assist.cards import RANKS
 from dealer_assist.core import outcomes
 
-from _outside import percentile, verdict
+from _outside import command, environment, percentile, verdict, whole_process
 
 TARGET_DEALER_MS = 2.0
 TARGET_ACTIONS_MS = 10.0
@@ -166,6 +167,20 @@ def edges() -> None:
         print(f"{name}: {seconds:.2f} s   target <= {target:g} s: {verdict(seconds <= target)}")
 
 
+def whole_processes(runs: int) -> None:
+    """The same three as the dealer runs them: ``dealer-assist odds casino`` from start to exit
+    (the median of ``runs``; imports and the first tables built included)."""
+    for name, args, target in (
+        ("dealer-assist odds casino --strategy cpu (a given strategy, six decks)", ["--strategy", "cpu"], TARGET_EDGE_S),
+        ("dealer-assist odds casino (the basic strategy computed, six decks)", [], TARGET_CHART_S),
+        ("dealer-assist odds casino --decks inf --strategy optimal", ["--decks", "inf", "--strategy", "optimal"],
+         TARGET_INFINITE_S),
+    ):  # fmt: skip
+        seconds = statistics.median(whole_process(command("odds", "casino", *args, "--json"), runs, environment()))
+        print(f"{name}, whole process: median {seconds:.2f} s   target <= {target:g} s: {verdict(seconds <= target)}")
+
+
 if __name__ == "__main__":
     main()
     edges()
+    whole_processes(1 if "--quick" in __import__("sys").argv else 3)
