@@ -258,7 +258,7 @@ def test_basic_strategy_falls_back_when_the_chart_action_is_not_offered():
     assert basic("A 6", "4", ("ht", "st")) == "ht"  # double, else hit
     assert basic("2 3 6", "6", ("ht", "st")) == "ht"  # 11 of three cards
     assert basic("8 8", "T", ("ht", "st", "dd")) == "ht"  # no split: a hard 16 that cannot surrender
-    assert basic("A A", "6", ("ht", "st", "dd")) == "ht"  # soft 12
+    assert basic("A A", "6", ("ht", "st", "dd")) == "dd"  # no split: a soft 12 doubles against a 6 (the computed chart)
     assert basic("2 A 5", "3", ("ht", "st")) == "st"  # soft 18 of three cards
 
 

@@ -77,16 +77,17 @@ def test_the_words_in_both_languages_and_a_bad_shoe_refused():
 
 
 def test_basic_strategy_is_the_optimal_chart_computed_for_the_rules(tmp_path):
-    """The computed chart: the published multi-deck chart, except that a hard 16 of three cards
-    or more stands against a ten (``r``: surrender, else stand); printed as the grid and as a page."""
+    """The computed chart: the published multi-deck chart, cell for cell (its two-card
+    decisions; a hard 16 of three cards or more stands against a ten, which the grid does not
+    show); printed as the grid and as a page."""
     data = odds("--chart")
     rows = data["chart"]["rows"]
     assert data["chart"]["columns"] == ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
-    assert rows["16"] == "SSSSSHHRrR" and rows["11"] == "DDDDDDDDDH" and rows["A,7"] == "SddddSSHHH"
+    assert rows["16"] == "SSSSSHHRRR" and rows["11"] == "DDDDDDDDDH" and rows["A,7"] == "SddddSSHHH"
     assert rows["8,8"] == "PPPPPPPPPP" and rows["9,9"] == "PPPPPSPPSS" and rows["A,A"] == "PPPPPPPPPP"
     page = tmp_path / "chart.html"
     result = CliRunner().invoke(cli, ["odds", "casino", "--chart", "--html", str(page)])
-    assert result.exit_code == 0 and "    16 S S S S S H H R r R" in result.output
+    assert result.exit_code == 0 and "    16 S S S S S H H R R R" in result.output
     assert page.read_text(encoding="utf-8").count("<tr>") == len(rows) + 1
     h17 = odds("--h17")["chart"]["rows"]
     assert h17["11"] == "DDDDDDDDDD" and h17["A,8"][4] == "d"  # H17: 11 doubles against an ace, A-8 against a 6

@@ -40,11 +40,18 @@ def _class(first: int, second: int) -> tuple[str, int]:
 @dataclass(eq=False)
 class Chart:
     """The chart: ``first[up][class]`` (a two-card hand's action; class ``("hard", t)``,
-    ``("soft", t)`` or ``("pair", rank)``) and ``hits[up]`` (total × soft: hit after the first
-    decision)."""
+    ``("soft", t)`` or ``("pair", rank)``), ``order`` (the class's actions best first, for when
+    the first is not offered: after a split, a surrender not allowed) and ``hits[up]`` (total ×
+    soft: hit after the first decision)."""
 
     first: dict[int, dict[tuple[str, int], str]] = field(default_factory=dict)
     hits: dict[int, np.ndarray] = field(default_factory=dict)
+    # the class's actions best first: where the first one is not offered, the next that is
+    order: dict[int, dict[tuple[str, int], tuple[str, ...]]] = field(default_factory=dict)
+
+    def ranked(self, up: int, cls: tuple[str, int]) -> tuple[str, ...]:
+        found = self.order.get(up, {}).get(cls)
+        return found if found else ((self.first[up][cls],) if cls in self.first[up] else ())
 
     def later(self, up: int, total: int, soft: bool) -> str:
         return "ht" if self.hits[up][total, int(soft)] else "st"
@@ -55,11 +62,9 @@ class Chart:
         value = card_total(cards)
         if len(cards) == 2:
             ranks = [outcomes.index_of(c.rank) for c in cards]
-            wanted = self.first[up].get(_class(*ranks))
-            if wanted == "sp" and "sp" not in offered:
-                wanted = self.first[up].get(("soft", 12) if ranks[0] == ACE else ("hard", value.value))
-            if wanted in offered:
-                return wanted
+            for wanted in self.ranked(up, _class(*ranks)):
+                if wanted in offered:
+                    return wanted
         return self.later(up, value.value, value.soft)
 
 
@@ -70,9 +75,9 @@ def _policy(chart: Chart, up: int) -> hand_values.Policy:
     for total in range(4, 22):
         for soft in (False, True):
             later = chart.later(up, total, soft)
-            wanted = chart.first[up].get(("soft" if soft else "hard", total), later)
-            two[total, int(soft)] = code.get(wanted, code[later])
-            no_double[total, int(soft)] = code[later] if wanted == "dd" else code.get(wanted, code[later])
+            ranking = chart.ranked(up, ("soft" if soft else "hard", total))
+            two[total, int(soft)] = code[next((a for a in ranking if a in code), later)]
+            no_double[total, int(soft)] = code[next((a for a in ranking if a in ("st", "ht")), later)]
     return hand_values.Policy(chart.hits[up].copy(), two, no_double)
 
 
@@ -82,12 +87,21 @@ def _start_chart() -> Chart:
         up_card = Card(NAMES[up])
         base = round_value.policy(round_value.basic, up)
         chart.hits[up] = base.hits.copy()
-        chart.first[up] = {}
+        chart.first[up], chart.order[up] = {}, {}
         for first in range(RANKS):
             for second in range(first, RANKS):
                 cards = [Card(NAMES[first]), Card(NAMES[second])]
-                offered = ("st", "ht", "dd", "sr") + (("sp",) if first == second else ())
-                chart.first[up][_class(first, second)] = round_value.basic(cards, up_card, offered)
+                offered = ["st", "ht", "dd", "sr"] + (["sp"] if first == second else [])
+                ranking = []
+                while offered:  # the chart's choice, then its choice without it, and so on
+                    pick = round_value.basic(cards, up_card, tuple(offered))
+                    if pick not in offered:  # the chart has no more to say: the rest as they come
+                        ranking += offered
+                        break
+                    ranking.append(pick)
+                    offered.remove(pick)
+                cls = _class(first, second)
+                chart.first[up][cls], chart.order[up][cls] = ranking[0], tuple(ranking)
     return chart
 
 
@@ -177,9 +191,9 @@ def optimal(decks: int | None, rules: round_value.Rules = round_value.CASINO) ->
                           weight * reach[later] * (hit[later] - prep.stand[later]))
             changed = False
             for cls, sums in worth.items():
-                pick = max(sums, key=sums.get)
-                changed |= chart.first[up][cls] != pick
-                chart.first[up][cls] = pick
+                ranking = tuple(sorted(sums, key=lambda name: -sums[name]))
+                changed |= chart.order[up].get(cls) != ranking
+                chart.first[up][cls], chart.order[up][cls] = ranking[0], ranking
             hits = chart.hits[up].copy()
             decided = np.zeros((22, 2), dtype=bool)
             decided[12:21, 0] = True
@@ -201,10 +215,12 @@ def grid(chart: Chart) -> list[tuple[str, list[str]]]:
     def letter(up: int, cls: tuple[str, int], total: int, soft: bool) -> str:
         first = chart.first[up].get(cls)
         later = chart.later(up, total, soft)
+        ranking = chart.ranked(up, cls)
+        fallback = next((a for a in ranking if a in ("ht", "st")), later)  # the two cards' own, not the later one
         if first == "dd":
-            return "D" if later == "ht" else "d"
+            return "D" if fallback == "ht" else "d"
         if first == "sr":
-            return "R" if later == "ht" else "r"
+            return "R" if fallback == "ht" else "r"
         if first == "sp":
             return "P"
         return {"ht": "H", "st": "S"}[first or later]
@@ -226,8 +242,8 @@ def to_data(chart: Chart) -> dict:
     totals 0–21, hard and soft)."""
     out: dict = {}
     for up in range(RANKS):
-        first = {f"{kind} {NAMES[value] if kind == 'pair' else value}": action
-                 for (kind, value), action in sorted(chart.first[up].items())}  # fmt: skip
+        first = {f"{kind} {NAMES[value] if kind == 'pair' else value}": " ".join(chart.ranked(up, (kind, value)))
+                 for (kind, value) in sorted(chart.first[up])}  # fmt: skip
         later = {kind: "".join("H" if chart.hits[up][t, soft] else "S" for t in range(22))
                  for kind, soft in (("hard", 0), ("soft", 1))}  # fmt: skip
         out[NAMES[up]] = {"first": first, "later": later}
@@ -240,12 +256,14 @@ def from_data(data: dict) -> Chart:
     try:
         for up in range(RANKS):
             entry = data[NAMES[up]]
-            chart.first[up] = {}
-            for name, action in entry["first"].items():
+            chart.first[up], chart.order[up] = {}, {}
+            for name, actions in entry["first"].items():
                 kind, value = name.split(" ")
-                if kind not in ("hard", "soft", "pair") or action not in ("st", "ht", "dd", "sp", "sr"):
+                ranking = tuple(actions.split())
+                if kind not in ("hard", "soft", "pair") or not ranking or set(ranking) - {"st", "ht", "dd", "sp", "sr"}:
                     raise ValueError(name)
-                chart.first[up][(kind, NAMES.index(value) if kind == "pair" else int(value))] = action
+                cls = (kind, NAMES.index(value) if kind == "pair" else int(value))
+                chart.first[up][cls], chart.order[up][cls] = ranking[0], ranking
             hits = np.zeros((22, 2), dtype=bool)
             for kind, soft in (("hard", 0), ("soft", 1)):
                 letters = entry["later"][kind]

@@ -37,7 +37,7 @@ from dealer_assist.tables.onemillion.odds_pool import Pool, checked, players_cou
 from dealer_assist.tables.onemillion.state import PHASE, Game, State
 
 _CHECK_TO_COME = (PHASE.SURRENDER, PHASE.CHECK)
-_SMALL = 40  # a pool this small may run out within the dealer's hand: the recursion follows it
+_SMALL = od.SMALL
 
 
 def live(state: State, viewpoint: Viewpoint) -> dict[str, Any] | None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+SMALL = 40  # a pool this small may run out within the dealer's hand: the recursion follows it
+
 SIZE = 24
 TWO, MORE = 0, 10  # stand on 12…21: TWO + t - 12 with two cards, MORE + t - 12 with more
 BUST, BLACKJACK, JOKER, FAILURE = 20, 21, 22, 23

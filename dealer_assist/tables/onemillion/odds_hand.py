@@ -132,13 +132,12 @@ class _Player:
         dealer's sequence table then serves every pool), else the recursion."""
         r, o, j, known, left = root
         if self.rows and not known:
-            from dealer_assist.tables.onemillion.odds import _SMALL
             from dealer_assist.tables.onemillion.odds_rows import draw_value
             from dealer_assist.tables.onemillion.odds_tree import tree
 
             reached = tree(hard, ace, n, then == "play")
             deepest = reached.depth + 1
-            if od._count(None if left is None else left - deepest) is None and sum(r) + j - deepest > _SMALL:
+            if od._count(None if left is None else left - deepest) is None and sum(r) + j - deepest > od.SMALL:
                 return draw_value(self, reached, r, o, j, left, bet, under, penalty)
         return self.draw(*root, 0, hard, ace, n, bet, under, then, penalty)
 
