@@ -208,15 +208,9 @@ class _Table:
             else:
                 up, hole, check = known_hole(self.up, JK, self.check_to_come)
                 yield j / pool, build(up, hole, mine, None, self.rules, none, False, check), r, j - 1, k
-        if closed:
-            scale = closed / (pool * size)
-            for i in range(10):
-                n = r[i]
-                if not n or (i == TEN and ex_ten) or (i == ACE and ex_ace):
-                    continue
-                up, hole, check = known_hole(self.up, i, self.check_to_come)
-                table = build(up, hole, mine, None, self.rules, none, False, check)
-                yield scale * n, table, r[:i] + (n - 1,) + r[i + 1:], j, k
+        for p, i, rest in od.closed_faces(r, closed, pool, size, ex_ten, ex_ace):
+            up, hole, check = known_hole(self.up, i, self.check_to_come)
+            yield p, build(up, hole, mine, None, self.rules, none, False, check), rest, j, k
 
     def table_for(self, known, left, r, j):
         """The dealer's sequences (``odds_table``) for these known cards and count, or None where

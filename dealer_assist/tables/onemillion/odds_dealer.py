@@ -177,15 +177,22 @@ def start(r: tuple[int, ...], o: int, j: int, known: tuple, up: tuple[int, bool]
                                    False))  # fmt: skip
         else:
             _add(acc, p, _from_two(r, o, j - 1, known, up_hard, up_ace, JK, k, left, rules, check))
-    if closed:
-        scale = closed / (pool * size)
-        for i in range(10):
-            n = r[i]
-            if not n or (i == TEN and ex_ten) or (i == ACE and ex_ace):
-                continue
-            _add(acc, scale * n, _from_two(r[:i] + (n - 1,) + r[i + 1:], o, j, known, up_hard, up_ace, i, k, left,
-                                           rules, check))  # fmt: skip
+    for p, i, rest in closed_faces(r, closed, pool, size, ex_ten, ex_ace):
+        _add(acc, p, _from_two(rest, o, j, known, up_hard, up_ace, i, k, left, rules, check))
     return tuple(acc)
+
+
+def closed_faces(r: tuple[int, ...], closed: int, pool: int, size: int, ex_ten: bool, ex_ace: bool):
+    """The faces a closed hole card can be (no joker): ``(chance, face, the faces left)``, a face
+    the check ruled out (``ex_ten``, ``ex_ace``) left out."""
+    if not closed:
+        return
+    scale = closed / (pool * size)
+    for i in range(10):
+        n = r[i]
+        if not n or (i == TEN and ex_ten) or (i == ACE and ex_ace):
+            continue
+        yield scale * n, i, r[:i] + (n - 1,) + r[i + 1:]
 
 
 def _from_two(r, o, j, known, up_hard, up_ace, hole, k, left, rules, check) -> tuple[float, ...]:
