@@ -171,6 +171,7 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         history=InMemoryHistory(live.store.recent_texts(live.row, 200)),
         completer=LegalCompleter(),
         complete_while_typing=True,
+        reserve_space_for_menu=9,
         bottom_toolbar=toolbar,
         refresh_interval=1.0,
         key_bindings=bindings,
@@ -197,8 +198,9 @@ def run_prompt(live: LiveSession, console: Console, *, lang: str = "en", resume:
         try:
             # redrawn every second only while a clock runs: else nothing on the screen moves by itself
             ticking = 1.0 if clock(live.state) is not None else 0
-            line = session.prompt(f"{live.row.name}> ", default=held or "", refresh_interval=ticking,
-                                  pre_run=figures.pre_run if figures is not None else None)  # fmt: skip
+            prompt = f"{live.row.name}> "
+            line = session.prompt(figures.message(prompt) if figures is not None else prompt, default=held or "",
+                                  refresh_interval=ticking)  # fmt: skip
         except KeyboardInterrupt:
             held = None
             continue

@@ -2,12 +2,15 @@
 
 The exact odds may take from milliseconds to seconds (docs/decisions.md, issue 23), and the
 prompt must never wait for them: each accepted line's ruling and panel are printed first, then
-the state the line left is handed to one worker thread, and the prompt comes back at once. The
-odds line is printed above the prompt when the worker is done (``run_in_terminal``: the line
-being typed stays as it is), and only if no other line was entered meanwhile — figures of a
-table that is no longer on screen are dropped. Only the newest state waits: a state a newer
-line replaced before the worker took it is never computed. Figures from the dealer's view (the
-dealer's own screen); nothing is printed when the table has none (``odds_now`` gives None)."""
+the state the line left is handed to one worker thread, and the prompt comes back at once. When
+the worker is done, the odds line becomes the first line of the prompt itself (``message``) and
+prompt_toolkit redraws it: the line being typed stays as it is, and no key typed meanwhile is
+lost (printing above the prompt instead hands the terminal back to cooked mode for a moment,
+where a ``Ctrl-U`` or a backspace is the line discipline's and never reaches the prompt). Only
+the figures of the table on screen are shown — figures of a table the dealer has typed past
+are dropped — and only the newest state waits: a state a newer line replaced before the worker
+took it is never computed. Figures from the dealer's view (the dealer's own screen); nothing is
+shown when the table has none (``odds_now`` gives None)."""
 
 from __future__ import annotations
 
@@ -19,9 +22,10 @@ from dealer_assist import odds_words, rulesets
 
 class OddsLine:
     """The worker and what it found; ``request`` after each accepted line (in the prompt's
-    thread), ``pre_run`` at each prompt's start."""
+    thread), ``message`` as the prompt's message."""
 
     VIEW = "dealer"
+    STYLE = "ansicyan"
 
     def __init__(self, console, lang: str) -> None:
         self.console, self.lang = console, lang
@@ -30,7 +34,8 @@ class OddsLine:
         self._wake = threading.Event()
         self._wanted: tuple[int, Any] | None = None  # (version, state) not yet taken by the worker
         self._current = -1  # the version on screen
-        self._ready: tuple[int, list[str]] | None = None  # found, not yet printed
+        # found for the table on screen: (version, its lines at the console's width, the figures, the table)
+        self._ready: tuple[int, list[str], dict, str] | None = None
         self._thread: threading.Thread | None = None
         self._warmed = False
 
@@ -57,8 +62,8 @@ class OddsLine:
                     self._warmed = True
                     rulesets.warm_odds(state)
                 found = rulesets.odds_now(state, self.VIEW)
-                width = self.console.width
-                shown = odds_words.lines(found, self.lang, rulesets.of(state).name, width) if found else []
+                table = rulesets.of(state).name
+                shown = odds_words.lines(found, self.lang, table, self.console.width) if found else []
             except Exception:  # noqa: BLE001 - figures only: the table is on screen without them
                 shown = []
             if not shown:
@@ -66,39 +71,36 @@ class OddsLine:
             with self._lock:
                 if version != self._current:
                     continue  # another line was entered meanwhile
-                self._ready = (version, shown)
-            self._deliver_soon()
+                self._ready = (version, shown, found, table)
+            self._redraw_soon()
 
-    def _deliver_soon(self) -> None:
+    def _redraw_soon(self) -> None:
         app = self.app
         loop = getattr(app, "loop", None)
         if app is None or loop is None or not app.is_running:
-            return  # the next prompt's start prints it (``pre_run``)
+            return  # the next prompt's first drawing shows them
         try:
-            loop.call_soon_threadsafe(self.deliver)
-        except RuntimeError:  # the prompt's loop just closed: the next prompt prints it
+            loop.call_soon_threadsafe(app.invalidate)
+        except RuntimeError:  # the prompt's loop just closed: the next prompt shows them
             pass
 
-    def pre_run(self) -> None:
-        """At a prompt's start: what the worker found while no prompt was running."""
-        import asyncio
-
-        asyncio.get_running_loop().call_soon(self.deliver)
-
-    def deliver(self) -> None:
-        """In the prompt's event loop: print the figures found, above the prompt."""
-        app = self.app
-        if app is None or not app.is_running:
-            return
+    def shown(self, width: int | None = None) -> list[str]:
+        """The odds line(s) of the table on screen, broken for ``width`` cells; [] until found."""
         with self._lock:
             ready = self._ready
-            if ready is None or ready[0] != self._current:
-                return
-            self._ready = None
-        from prompt_toolkit.application import run_in_terminal
+        if ready is None or ready[0] != self._current:
+            return []
+        version, lines, found, table = ready
+        if width is None or width == self.console.width:
+            return lines
+        return odds_words.lines(found, self.lang, table, width)
 
-        run_in_terminal(lambda: self.print(ready[1]))
+    def message(self, prompt: str):
+        """The prompt's message: the odds line(s) when found, then ``prompt``."""
 
-    def print(self, shown: list[str]) -> None:
-        for line in shown:
-            self.console.print(line, style="cyan", no_wrap=True, overflow="ellipsis", highlight=False)
+        def draw():
+            app = self.app
+            width = app.output.get_size().columns if app is not None and app.is_running else None
+            return [*((self.STYLE, line + "\n") for line in self.shown(width)), ("", prompt)]
+
+        return draw
