@@ -20,9 +20,12 @@ class _Tables(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         from dealer_assist import rulesets
 
-        if name not in self.list_commands(ctx):
+        if name not in rulesets.names():  # only the table asked for is loaded, not every table
             return None
-        command = rulesets.get(name).odds()
+        table = rulesets.get(name)
+        if not table.capabilities.odds:
+            return None
+        command = table.odds()
         command.name = name
         _speak(f"odds_{name}", command)
         return command

@@ -123,3 +123,21 @@ def test_a_known_dealer_blackjack_beats_every_hand_and_split():
     assert outcomes.split(counts, outcomes.ACE, outcomes.ACE, outcomes.TEN, False, False) == -2.0
     assert outcomes.hit(counts, 8, False, outcomes.ACE, outcomes.TEN, False, False) == -1.0
     assert ref.split(counts, 0, 0, 9, False, False) == -2.0
+
+
+@pytest.mark.parametrize("hard,ace,up", [(12, False, 5), (6, True, 9), (4, False, 0), (2, True, 0), (16, False, 9),
+                                         (11, False, 6)])  # fmt: skip
+@pytest.mark.parametrize("aces_one_card", [False, True])
+def test_the_infinite_shoes_merged_hands_give_the_full_lists_values(monkeypatch, hard, ace, up, aces_one_card):
+    """Issue 24: an infinite shoe plays the hands of one total and ace as one (``totals_tree``);
+    its values are those of every hand reached, each by the cards drawn (``tree``)."""
+    from dataclasses import astuple
+
+    from dealer_assist.core import hand_values
+
+    counts, totals_tree = outcomes.counts_of(6), hand_values.totals_tree
+    merged = hand_values.values(counts, hard, ace, up, None, False, True, aces_one_card=aces_one_card, infinite=True)
+    monkeypatch.setattr(hand_values, "totals_tree", hand_values.tree)
+    full = hand_values.values(counts, hard, ace, up, None, False, True, aces_one_card=aces_one_card, infinite=True)
+    assert astuple(merged) == pytest.approx(astuple(full), abs=1e-12, nan_ok=True)
+    assert len(totals_tree(hard, ace).total) < len(hand_values.tree(hard, ace).total)

@@ -117,6 +117,46 @@ def tree(hard: int, ace: bool, deepest: int = 99) -> Tree:
                 np.array(may_hit), np.array(softs), np.array(parents), child, tuple(starts), tuple(groups))  # fmt: skip
 
 
+@lru_cache(maxsize=96)
+def totals_tree(hard: int, ace: bool, deepest: int = 99) -> Tree:
+    """``tree`` for an infinite shoe: there a hand's chances and values rest on its hard total
+    and its ace alone, so the hands of one level (cards drawn since the start) that share them
+    are one node (a few hundred in all, where the cards drawn make thousands). ``drawn``,
+    ``parent`` and ``groups`` mean nothing here (only the finite weighing reads them)."""
+    levels: list[list[tuple[int, bool]]] = [[(hard, ace)]]
+    while len(levels) <= deepest:
+        seen: dict[tuple[int, bool], None] = {}
+        for h, a in levels[-1]:
+            if _total(h, a)[0] >= 21 and len(levels) > 1:
+                continue  # a 21 stands (the start's hit and double are still worked out)
+            for index in range(RANKS):
+                if h + index + 1 <= 21:
+                    seen.setdefault((h + index + 1, a or index == ACE), None)
+        if not seen:
+            break
+        levels.append(list(seen))
+    starts = [0]
+    for level in levels:
+        starts.append(starts[-1] + len(level))
+    index_of = [{node: starts[d] + i for i, node in enumerate(level)} for d, level in enumerate(levels)]
+    size = starts[-1]
+    child = np.full((size, RANKS), -1, dtype=np.int64)
+    totals, softs, may_stand, may_hit, depth = [], [], [], [], []
+    for d, level in enumerate(levels):
+        for h, a in level:
+            total, soft = _total(h, a)
+            totals.append(total)
+            softs.append(soft)
+            may_hit.append(total < 21 or d == 0)
+            may_stand.append(total >= 17 if soft else total >= 12)
+            depth.append(d)
+            if (total < 21 or d == 0) and d + 1 < len(levels):
+                child[index_of[d][(h, a)]] = [index_of[d + 1].get((h + r + 1, a or r == ACE), -1) for r in range(RANKS)]
+    return Tree(np.zeros((size, RANKS), dtype=np.int64), np.array(depth), np.array(totals), np.array(may_stand),
+                np.array(may_hit), np.array(softs), np.zeros(size, dtype=np.int64), child, tuple(starts),
+                tuple(() for _ in levels))  # fmt: skip
+
+
 STAND, HIT, DOUBLE = 0, 1, 2
 
 
@@ -218,7 +258,7 @@ def prepare(counts: tuple[int, ...], hard: int, ace: bool, up: int, hole: int | 
 def _prepare_infinite(counts, hard, ace, up, hole, h17, peeked, aces_one_card) -> Prepared:
     if hard > 21:
         raise ValueError("a hand over 21 has busted: it has no actions")
-    t = tree(hard, ace, 1) if aces_one_card else tree(hard, ace)
+    t = totals_tree(hard, ace, 1) if aces_one_card else totals_tree(hard, ace)
     table = hands(up, hole, h17)
     n = np.asarray(counts, dtype=np.float64)
     peek = peeked and hole is None and blackjack_card(up) is not None
