@@ -63,7 +63,8 @@ def steps(items: Iterator[tuple], *, at: int | None = None) -> tuple[list[Step],
     out: list[Step] = []
     for seq, item in enumerate(items, start=1):
         line, typed, cmd = item[:3]
-        met = situation(session.state)
+        # the first command choosing the table meets no table yet (not the default table's blank state)
+        met = {"new": True} if seq == 1 and isinstance(cmd, n.Ruleset) else situation(session.state)
         try:
             outcome = session.submit(cmd)
         except DealerAssistError as exc:
@@ -96,9 +97,12 @@ def print_audit(console, items: list[Step], *, game: int | None = None, lang: st
         console.print(Text(text("audit.command", lang, seq=step.seq, where=where, game=step.game or "-"),
                            style="bold") + Text(step.text))  # fmt: skip
         met = step.met
-        expected = met["expect"]
-        facts = [with_clause(expected.clause, expected.text(lang), lang)]
-        facts += [text(key, lang, **params) for key, params in met["facts"]]
+        if met.get("new"):
+            facts = [text("audit.new_session", lang)]
+        else:
+            expected = met["expect"]
+            facts = [with_clause(expected.clause, expected.text(lang), lang)]
+            facts += [text(key, lang, **params) for key, params in met["facts"]]
         if step.typed is not None and step.typed.strip(n.SPACE_CHARS) != step.text:
             console.print(Text(text("audit.typed", lang, typed=step.typed), style="dim"))
         console.print(Wrapped(text("audit.met", lang, facts=text("audit.sep", lang).join(facts)), hang=None, style="dim"))

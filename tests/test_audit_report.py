@@ -79,6 +79,16 @@ def test_audit_shows_the_state_each_command_met():
     assert "│ JK-8 A ruling made at the dealer's sighting stands" in out
 
 
+@pytest.mark.parametrize("sample,lang,said", [("casino_game.txt", "en", "met: a new session, its table not chosen yet"),
+                                               ("gear_match.txt", "ja", "状態：新しいセッション（卓はまだ選ばれていない）")])  # fmt: skip
+def test_audit_the_first_ruleset_line_meets_a_new_session_not_the_default_tables(sample, lang, said):
+    """A session that starts ``ruleset NAME`` met no table yet: not One Million's blank quest."""
+    code, out = invoke("audit", str(SAMPLES / sample), "--lang", lang)
+    met = [line for line in out.splitlines() if line.startswith(("   met:", "   状態："))]
+    assert code == 0 and met[0].strip() == said.strip()
+    assert "JK" not in met[1] and "100万" not in met[1] and "1,000,000" not in met[1]  # the chosen table's facts next
+
+
 def test_audit_at_shows_the_full_state_there():
     code, out = invoke("audit", str(SAMPLES / "notation_example.txt"), "--at", "12")
     assert code == 0
