@@ -445,3 +445,27 @@ def test_the_casino_alone_sample_ends_early_by_TABLE_7_and_RANK_3():
     assert [h["result"] for h in log[1]["hands"]] == ["push"]  # blackjack against blackjack (PEEK-2)
     assert [h["hand"] for h in log[2]["hands"]] == ["1a", "1b", "1c", "1d"] and len(log[2]["hands"]) == 4
     assert [r["changes"]["1"] for r in log] == [0, 10, -80, -30]
+
+
+@pytest.mark.parametrize("sample", ["casino_game.txt", "casino_alone.txt"])
+def test_the_simulators_quiet_step_applies_the_same_rules_and_keeps_no_rulings(sample):
+    """``step_in_place(..., rulings=False)`` (the simulator's): the state after every command is
+    the one the ordinary step leaves; only the rulings are not kept."""
+    from pathlib import Path
+
+    from dealer_assist.notation import lines, parse_command, split_line
+    from dealer_assist.tables.casino.apply import step, step_in_place
+    from dealer_assist.tables.casino.view import to_json
+
+    text = (Path(__file__).parent.parent / "sample_sessions" / sample).read_text(encoding="utf-8")
+    commands = [parse_command(s) for _, raw in lines(text) for s in split_line(raw)]
+    assert isinstance(commands[0], n.Ruleset)
+    loud, quiet, ruled = CasinoState(), CasinoState(), 0
+    for cmd in commands[1:]:
+        if isinstance(cmd, n.Note):
+            continue
+        loud, rulings = step(loud, cmd)
+        ruled += len(rulings)
+        assert step_in_place(quiet, cmd, rulings=False) == []
+        assert to_json(quiet) == to_json(loud)
+    assert ruled > 50 and loud.over

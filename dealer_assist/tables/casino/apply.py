@@ -11,7 +11,7 @@ from dealer_assist.tables.casino import notation as n
 from dealer_assist.cards import total
 from dealer_assist.tables.casino import dealer, deal, play, table
 from dealer_assist.tables.casino.state import CasinoState, Phase
-from dealer_assist.tables.casino.step import Step
+from dealer_assist.tables.casino.step import QuietStep, Step
 from dealer_assist.core.expectation import Expectation
 from dealer_assist.errors import RuleViolation, SessionError
 
@@ -103,13 +103,14 @@ def step(state: CasinoState, cmd: n.Command, *, owned: bool = False):
     return t.state, t.rulings
 
 
-def step_in_place(state: CasinoState, cmd: n.Command) -> list:
+def step_in_place(state: CasinoState, cmd: n.Command, *, rulings: bool = True) -> list:
     """The same rules without the defensive copy, for the simulator, which owns its state and
     sends only legal commands: the state is changed in place (a refused command may leave it
-    half-changed, so a caller that can be refused must use ``step``). Returns the rulings."""
+    half-changed, so a caller that can be refused must use ``step``). Returns the rulings
+    (``rulings=False``: none are kept, the rules applied the same — a refusal still raises)."""
     if state.over:
         raise RuleViolation("RANK-1", "casino.over")
-    t = Step(state)
+    t = Step(state) if rulings else QuietStep(state)
     _dispatch(t, cmd)
     return t.rulings
 

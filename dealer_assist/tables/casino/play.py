@@ -8,7 +8,7 @@ from dealer_assist.tables.casino import notation as n
 from dealer_assist.tables.casino import dealer, shoe
 from dealer_assist.tables.casino.state import BET, MAX_HANDS, Phase
 from dealer_assist.tables.casino.step import Step
-from dealer_assist.tables.casino.table import play_order
+from dealer_assist.tables.casino.table import play_order, rotation
 from dealer_assist.cards import Card
 from dealer_assist.core import hand as mechanics
 from dealer_assist.core import play as core_play
@@ -25,9 +25,14 @@ def order(t: Step) -> list[Hand]:
 
 
 def current_hand(t: Step) -> Hand | None:
-    for hand in order(t):
-        if not hand.done:
-            return hand
+    """The first hand of ``order`` not done (found without building the order: this runs for
+    every command of the players' turn)."""
+    current = t.round
+    hands = current.hands
+    for seat in rotation(current.first, len(t.state.seats)):  # only seats with a bet have hands
+        for hand in hands:
+            if hand.box == seat and not hand.done:
+                return hand
     return None
 
 

@@ -18,3 +18,13 @@ class Step(Work):
         current = self.state.round
         assert current is not None
         return current
+
+
+class QuietStep(Step):
+    """A step that keeps no rulings (the simulator's: every rule is applied all the same, only
+    the sentences naming them are not collected)."""
+
+    __slots__ = ()
+
+    def rule(self, clause: str, key: str, **params) -> None:
+        return None

@@ -32,10 +32,14 @@ def first_to_act(number: int, seats: int) -> int:
     return (number - 1) % seats + 1
 
 
+def rotation(first: int, seats: int):
+    """Every seat from the first to act up to seat N, then from seat 1 (Terms)."""
+    return ((first - 1 + i) % seats + 1 for i in range(seats))
+
+
 def play_order(first: int, betting: list[int], seats: int) -> list[int]:
     """The betting seats from the first to act up to seat N, then from seat 1 (Terms)."""
-    rotation = [(first - 1 + i) % seats + 1 for i in range(seats)]
-    return [s for s in rotation if s in betting]
+    return [s for s in rotation(first, seats) if s in betting]
 
 
 def start_round(t: Step) -> None:

@@ -85,10 +85,15 @@ class Offered:
         return offered
 
 
+def _step(state: CasinoState, cmd: n.Command) -> None:
+    """The table's rules applied in place, keeping no rulings: nothing here reads them."""
+    step_in_place(state, cmd, rulings=False)
+
+
 def _seated(chips: int | None, seats: int = 1) -> CasinoState:
     state = CasinoState()
     for number in range(1, seats + 1):
-        step_in_place(state, n.Seat(number, f"p{number}", None))
+        _step(state, n.Seat(number, f"p{number}", None))
         if chips is not None:
             state.seats[number].chips = chips
     return state
@@ -96,9 +101,9 @@ def _seated(chips: int | None, seats: int = 1) -> CasinoState:
 
 def _act(state: CasinoState, hand, action: str, shoe: CasinoShoe, commands: Commands, tally: Counter) -> None:
     if action == "ht" or action == "dd":
-        step_in_place(state, commands.get(action, hand.box, hand.letter, shoe.draw()))
+        _step(state, commands.get(action, hand.box, hand.letter, shoe.draw()))
     else:
-        step_in_place(state, commands.get(action, hand.box, hand.letter))
+        _step(state, commands.get(action, hand.box, hand.letter))
     if action != "ht" and action != "st":
         tally[action] += 1
 
@@ -127,7 +132,7 @@ def _play_round(state: CasinoState, shoe: CasinoShoe, commands: Commands, tally:
     is, ``choose(hand)`` its action; a split hand is dealt its second card (PLAY-6), the
     dealer draws (DEAL), nobody takes insurance (CPU-2; basic strategy never insures either).
     Then checks that the engine's count of the shoe (SHOE-2) is the real shoe's."""
-    step, draw = step_in_place, shoe.draw
+    step, draw = _step, shoe.draw
     while True:
         phase = state.phase
         if phase is PLAYERS:
@@ -158,7 +163,7 @@ def house_edge_chunk(task: dict) -> dict:
     started = time.perf_counter()
     shoe, offered, commands, tally, continuous = _tools(task, "casino")
     decide = Decider(task["strategy"])
-    step, draw = step_in_place, shoe.draw
+    step, draw = _step, shoe.draw
     net: Counter = Counter()
     state = _seated(UNLIMITED)
     seat = state.seats[1]
@@ -200,7 +205,7 @@ def game_chunk(task: dict) -> dict:
     players = task["opponents"] + 1
     mine = task["seat"]
     deciders = {s: Decider(task["strategy"] if s == mine else "cpu") for s in range(1, players + 1)}
-    step, draw = step_in_place, shoe.draw
+    step, draw = _step, shoe.draw
     results: Counter = Counter()
     chips: Counter = Counter()
     hands_played = 0
