@@ -8,7 +8,7 @@ from dealer_assist.tables.casino import notation as n
 from dealer_assist.tables.casino import dealer, shoe
 from dealer_assist.tables.casino.state import BET, MAX_HANDS, Phase
 from dealer_assist.tables.casino.step import Step
-from dealer_assist.tables.casino.table import play_order, rotation
+from dealer_assist.tables.casino.table import rotation
 from dealer_assist.cards import Card
 from dealer_assist.core import hand as mechanics
 from dealer_assist.core import play as core_play
@@ -16,17 +16,10 @@ from dealer_assist.core.hand import Hand
 from dealer_assist.core.play import Clauses, HandRules
 
 
-def order(t: Step) -> list[Hand]:
-    """Every hand in play order: seat by seat from the first to act, a seat's hands left to
-    right (PLAY-1, PLAY-6)."""
-    current = t.round
-    seats = play_order(current.first, current.betting, len(t.state.seats))
-    return [h for s in seats for h in current.hands_of(s)]
-
-
 def current_hand(t: Step) -> Hand | None:
-    """The first hand of ``order`` not done (found without building the order: this runs for
-    every command of the players' turn)."""
+    """The hand whose turn it is: the first not done in play order — seat by seat from the first
+    to act, a seat's hands left to right (PLAY-1, PLAY-6). Found without building the order's
+    list: this runs for every command of the players' turn."""
     current = t.round
     hands = current.hands
     for seat in rotation(current.first, len(t.state.seats)):  # only seats with a bet have hands
