@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from dealer_assist.tables.onemillion import Session, to_json
@@ -164,3 +166,30 @@ def play_in_pty(db, session: str, lang: str = "en", args: tuple[str, ...] = ()):
     child = pexpect.spawn(sys.executable, command, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
     child.delaybeforesend = 0
     return child
+
+
+@contextlib.contextmanager
+def overlay_server(feed):
+    """The overlay's server for ``feed`` in a thread of its own, on a free port: its base URL,
+    while the block runs; then stopped."""
+    import threading
+
+    from dealer_assist.overlay import serve
+
+    box: dict = {}
+    started = threading.Event()
+
+    def ready(srv) -> None:
+        box["server"] = srv
+        started.set()
+
+    thread = threading.Thread(target=serve, args=(feed,), kwargs={"port": 0, "ready": ready}, daemon=True)
+    thread.start()
+    assert started.wait(10)
+    srv = box["server"]
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.stopping.set()
+        srv.shutdown()
+        thread.join(10)

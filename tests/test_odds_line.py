@@ -6,7 +6,6 @@ the overlay's figures — from the viewers' view only, the same whatever the hol
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -17,7 +16,7 @@ from click.testing import CliRunner
 from dealer_assist import odds_words, rulesets
 from dealer_assist.cli import cli
 from dealer_assist.i18n import text
-from dealer_assist.overlay import Feed, serve
+from dealer_assist.overlay import Feed
 from dealer_assist.replay import replay_text
 from dealer_assist.store import now
 from dealer_assist.wrap import cell_len
@@ -245,6 +244,8 @@ def test_the_overlays_odds_are_of_the_state_shown():
 
 
 def test_the_overlay_server_sends_the_odds_found_in_their_own_thread(tmp_path):
+    from helpers import overlay_server
+
     from dealer_assist.live import LiveSession
     from dealer_assist.store import Store
 
@@ -253,28 +254,16 @@ def test_the_overlay_server_sends_the_odds_found_in_their_own_thread(tmp_path):
     for line in SCRIPT.format(hole="[T]").splitlines():
         live.enter(line)
     feed = Feed(path, "friday")
-    box: dict = {}
-    started = threading.Event()
-
-    def ready(srv) -> None:
-        box["server"] = srv
-        started.set()
-
-    thread = threading.Thread(target=serve, args=(feed,), kwargs={"port": 0, "ready": ready}, daemon=True)
-    thread.start()
     try:
-        assert started.wait(10)
-        url = f"http://127.0.0.1:{box['server'].server_address[1]}/state?lang=en"
-        deadline, odds = time.monotonic() + 10, None
-        while odds is None and time.monotonic() < deadline:
-            with urllib.request.urlopen(url, timeout=5) as answer:
-                odds = json.loads(answer.read())["odds"]
-            time.sleep(0.05)
+        with overlay_server(feed) as base:
+            url = f"{base}/state?lang=en"
+            deadline, odds = time.monotonic() + 10, None
+            while odds is None and time.monotonic() < deadline:
+                with urllib.request.urlopen(url, timeout=5) as answer:
+                    odds = json.loads(answer.read())["odds"]
+                time.sleep(0.05)
         assert odds == {"bust": "dealer bust 42.2%", "best": "best: stand", "text": "dealer bust 42.2% · best: stand"}
     finally:
-        box["server"].stopping.set()
-        box["server"].shutdown()
-        thread.join(10)
         live.close()
 
 

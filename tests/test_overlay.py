@@ -16,10 +16,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers import overlay_server
 from test_public_view import hidden_variant
 
 from dealer_assist.live import LiveSession
-from dealer_assist.overlay import Feed, serve
+from dealer_assist.overlay import Feed
 from dealer_assist.store import Store, now
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_sessions").glob("*.txt"))
@@ -88,22 +89,8 @@ def server(tmp_path):
     for line in commands(EXAMPLE)[:11]:  # up to the deal: box 1 is to act
         live.enter(line)
     feed = Feed(path, "friday")
-    box: dict = {}
-    started = threading.Event()
-
-    def ready(srv) -> None:
-        box["server"] = srv
-        started.set()
-
-    thread = threading.Thread(target=serve, args=(feed,), kwargs={"port": 0, "ready": ready}, daemon=True)
-    thread.start()
-    assert started.wait(10)
-    srv = box["server"]
-    base = f"http://127.0.0.1:{srv.server_address[1]}"
-    yield base, live
-    srv.stopping.set()
-    srv.shutdown()
-    thread.join(10)
+    with overlay_server(feed) as base:
+        yield base, live
     live.close()
 
 
