@@ -193,3 +193,21 @@ def overlay_server(feed):
         srv.stopping.set()
         srv.shutdown()
         thread.join(10)
+
+
+def assert_group_ends(pid: int, seconds: float = 5.0) -> None:
+    """Every process of the group ``pid`` leads (a run and its workers) is gone within
+    ``seconds``; else they are killed and the test fails."""
+    import os
+    import signal
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.killpg(pid, signal.SIGKILL)
+    raise AssertionError("a worker outlived the run")

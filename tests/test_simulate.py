@@ -30,7 +30,7 @@ from dealer_assist.tables.casino.simulation.run import PUBLISHED_EDGE, simulate_
 from dealer_assist.tables.casino.simulation.shoe import CasinoShoe
 from dealer_assist.tables.onemillion.simulation.run import parse_dice, simulate_quest
 from dealer_assist.tables.onemillion.simulation.shoe import HalfUpShoe
-from helpers import chromium_screenshot, needs_chromium, walk_casino
+from helpers import assert_group_ends, chromium_screenshot, needs_chromium, walk_casino
 
 ROOT = Path(__file__).parent.parent
 
@@ -401,14 +401,7 @@ def test_ctrl_c_stops_every_worker_with_one_sentence():
     assert proc.returncode == 1, out
     assert "Traceback" not in out and "KeyboardInterrupt" not in out and "ForkPoolWorker" not in out, out
     assert re.fullmatch(r"Error: stopped \(Ctrl-C\) after \d+ of 10000000: .*\n", out), out
-    for _ in range(50):  # the workers are gone with the main process
-        try:
-            os.killpg(proc.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.1)
-    else:
-        raise AssertionError("a worker outlived the run")
+    assert_group_ends(proc.pid, 5)  # the workers are gone with the main process
 
 
 def test_dsk_0_quests_are_told_apart_by_the_dealers_dice():

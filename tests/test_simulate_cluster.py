@@ -16,6 +16,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from helpers import assert_group_ends
 
 pytest.importorskip("distributed", reason="Dask's distributed is not installed (pip install '.[cluster]' or '.[test]')")
 
@@ -178,15 +179,7 @@ def test_ctrl_c_at_a_terminal_stops_a_local_cluster_with_one_sentence():
     assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
     assert re.fullmatch(r"Error: stopped \(Ctrl-C\) after \d+ of 10000000: every chunk still on the cluster was "
                         r"cancelled; no result is printed\n", out), out  # fmt: skip
-    for _ in range(100):  # the workers are gone with the main process
-        try:
-            os.killpg(proc.pid, 0)
-        except ProcessLookupError:
-            break
-        time.sleep(0.1)
-    else:
-        os.killpg(proc.pid, signal.SIGKILL)
-        raise AssertionError("a worker outlived the run")
+    assert_group_ends(proc.pid, 10)  # the workers are gone with the main process
 
 
 # --------------------------------------------------------------------------- the command line
