@@ -4,7 +4,8 @@
    strategy and the CPU strategy, on one worker and on every worker, beside the target
    (10,000 hands/s per core, scaling on every core) and beside well-known engines measured
    here on one core (plain blackjack, when the ``bench`` extra is installed), with the figures
-   the issue quotes for them: OpenSpiel ~115,000 hands/s, gymnasium's Blackjack-v1 ~19,000.
+   the issue quotes for them: OpenSpiel ~115,000 hands/s, gymnasium's Blackjack-v1 ~19,000;
+   then issue 24's ratios, measured in the same run: at least 1x gymnasium's and 0.3x OpenSpiel's.
 2. The house-edge check: basic strategy, continuous shuffle, 10^7 hands (``--hands``) on every
    worker; the published 0.33% (Wizard of Odds: 6 decks, S17, DAS, late surrender, no
    resplitting aces) must lie in the 95% interval.
@@ -27,6 +28,7 @@ from dealer_assist.tables.casino.simulation.run import PUBLISHED_EDGE, simulate_
 from dealer_assist.tables.onemillion.simulation.run import simulate_quest
 
 TARGET_PER_CORE = 10_000  # hands/s on one core (the issue)
+RATIO_TARGETS = {"OpenSpiel blackjack": 0.3, "gymnasium Blackjack-v1": 1.0}  # issue 24: hands/s, one core
 TARGET_SCALING = 0.8  # every worker: at least 80% of (workers x one worker)
 REFERENCES = {  # the issue's figures for other engines on this machine, plain blackjack
     "OpenSpiel blackjack": 115_000,
@@ -120,8 +122,9 @@ def main() -> None:
     print(f"Casino hands per second through the rules engine ({args.speed_hands:,} hands a run, continuous shuffle)")
     print(f"  {'strategy':<8} {'1 worker':>12} {f'{workers} workers':>12} {'scaling':>8}   target")
     ok = True
+    rates: dict[str, float] = {}
     for strategy in ("basic", "cpu"):
-        one = speed(args.speed_hands, 1, strategy)
+        one = rates[strategy] = speed(args.speed_hands, 1, strategy)
         every = speed(args.speed_hands, workers, strategy) if workers > 1 else one
         scaling = every / (one * workers)
         met = one >= TARGET_PER_CORE and (workers == 1 or scaling >= TARGET_SCALING)
@@ -130,12 +133,22 @@ def main() -> None:
               f"scaling >= {TARGET_SCALING:.0%}: {verdict(met)}")
     print("  other engines on one core, plain blackjack, the player hitting below 17 (measured here when installed:")
     print("  pip install -e '.[bench]'), beside the issue's figures for them:")
+    measured: dict[str, float] = {}
     for name, measure in (("OpenSpiel blackjack", openspiel_rate), ("gymnasium Blackjack-v1", gymnasium_rate)):
         try:
-            shown = f"{measure(args.reference_hands):>12,.0f}/s"
+            measured[name] = measure(args.reference_hands)
+            shown = f"{measured[name]:>12,.0f}/s"
         except ImportError:
             shown = f"{'not installed':>14}"
         print(f"  {name:<24} {shown}   quoted ~{REFERENCES[name]:,}/s")
+    if measured:
+        print("  issue 24's ratios, one core, measured in this run (the simulator through its full rules / the other):")
+    for name, rate in measured.items():
+        target = RATIO_TARGETS[name]
+        for strategy, one in rates.items():
+            ratio = one / rate
+            ok &= ratio >= target
+            print(f"  {strategy:<8} / {name:<24} {ratio:5.2f}x   target >= {target:g}x: {verdict(ratio >= target)}")
     if args.quests:
         result = simulate_quest("normal", None, 8, args.quests, seed=3, workers=workers)
         print(f"One Million: {result['quests']:,} quests in {result['seconds']:.1f} s "
