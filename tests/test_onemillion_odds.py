@@ -20,7 +20,7 @@ from dealer_assist.cards import Card, total
 from dealer_assist.cli import cli
 from dealer_assist.core.table import Viewpoint
 from dealer_assist.replay import replay_text
-from dealer_assist.tables.onemillion import draw, odds, odds_dealer as od, odds_pool
+from dealer_assist.tables.onemillion import draw, odds, odds_dealer as od, odds_pool, odds_start
 from dealer_assist.tables.onemillion.odds_table import build
 from dealer_assist.tables.onemillion.secrets import secrets_changed
 
@@ -386,7 +386,7 @@ def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, ex
 
 @pytest.mark.parametrize("rules", [(0, 2, 5), (0, 0, 5), (1, 2, 3), (0, 3, 1)])
 @pytest.mark.parametrize("up", [(6, False), (1, True), (10, False)])
-def test_a_hidden_hole_weighed_card_by_card_gives_the_recursions_outcome(rules, up):
+def test_a_hidden_hole_weighed_card_by_card_and_merged_gives_the_recursions_outcome(rules, up):
     r = (31, 32, 32, 32, 31, 32, 32, 32, 32, 126)
     for check, excluded, peeked in ((False, (False,) * 3, False), (True, (False,) * 3, False),
                                     (False, (up[1], up == (10, False), True), True)):  # fmt: skip
@@ -398,6 +398,8 @@ def test_a_hidden_hole_weighed_card_by_card_gives_the_recursions_outcome(rules, 
         for p, sequences, r2, j2, k2 in table.holes((), r, 200, 6, 1):
             od._add(got, p, sequences.weigh(r2, 200, j2, od._k(rules, k2)))
         assert max(abs(x - y) for x, y in zip(got, want)) < 1e-12
+        merged = table.hidden_hole((), r, 200, 6, 1)  # the faces' tables as one (odds_weights.hidden_faces)
+        assert max(abs(x - y) for x, y in zip(merged, want)) < 1e-12
 
 
 @pytest.mark.parametrize("rules", [(0, 2, 5), (2, 1, 3)])
@@ -406,7 +408,41 @@ def test_a_known_hole_shares_the_sequences_of_its_total(rules):
     for up in ((1, True), (5, False), (10, False)):
         for hole in (*range(10), od.JK, od.JK + 1):
             for check in (False, True):
-                two, code, bj = odds.known_hole(up, hole, check)
+                two, code, bj = odds_start.known_hole(up, hole, check)
                 got = build(two, code, (), None, rules, (False,) * 3, False, bj).weigh(r, 200, 6, 2)
                 want = od.start(r, 200, 6, (), up, hole, 2, None, rules, check=check)
                 assert max(abs(x - y) for x, y in zip(got, want)) < 1e-12, (up, hole, check)
+
+
+KNOWN = ((), ((2, None),), ((9, None), (0, None)), ((od.JK, 0), (4, None)), ((od.JK, 1),), ((5, None), (od.JK, 2)))
+
+
+@pytest.mark.parametrize("rules", [(0, 2, 5), (1, 2, 3), (0, 0, 5)])
+@pytest.mark.parametrize("known", KNOWN)
+def test_draw_5_the_shared_sequences_give_the_recursions_outcome_from_any_start(rules, known):
+    """``odds_start``: two cards and a hidden hole card through the cards known on top, a hand
+    past two cards, a closed card drawn — the recursion's figures on a full shoe."""
+    r = (31, 32, 32, 32, 31, 32, 32, 32, 32, 126)
+
+    def close(got, want, where):
+        assert max(abs(x - y) for x, y in zip(got, want)) < 1e-12, where
+
+    for up in ((1, True), (6, False), (10, False)):
+        for hole in (0, 4, 9, od.JK, od.JK + 1):
+            for check in (False, True):
+                want = od.start(r, 200, 6, known, up, hole, 1, None, rules, check=check)
+                got = odds_start.two_cards(up, hole, check, known, r, 200, 6, 1, rules)
+                close(got, want, (up, hole, check))
+                two, code, bj = odds_start.known_hole(up, hole, check)  # the tables' own reading of the known cards
+                close(got, build(two, code, known, None, rules, (False,) * 3, False, bj).weigh(r, 200, 6, 1), up)
+        for check in (False, True):
+            want = od.start(r, 200, 6, known, up, None, 1, None, rules, check=check)
+            got = list(odds_start.hidden_hole(up, check, False, False, known, r, 200, 6, 1, rules))
+            od._add(got, 6 / (6 + sum(r) - 200), od._from_two(r, 200, 5, known, *up, od.JK, 1, None, rules, check))
+            close(got, want, (up, check))
+    for hard, ace, two in ((12, False, False), (5, True, False), (16, False, True), (3, True, True), (20, False, False)):
+        want = od.finish(r, 200, 6, known, hard, ace, two, 2, None, rules)
+        close(odds_start.hand(hard, ace, two, known, r, 200, 6, 2, rules), want, (hard, ace, two))
+    for hard, ace in ((12, False), (4, True), (2, True), (16, False)):
+        want = odds._closed_draw(odds_pool.Pool(r, 200, 6, False, (), None), (), hard, ace, 2, rules)
+        close(odds_start.closed_draw(hard, ace, r, 200, 6, 2, rules), want, (hard, ace))

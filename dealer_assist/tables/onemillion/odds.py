@@ -65,33 +65,14 @@ def live(state: State, viewpoint: Viewpoint) -> dict[str, Any] | None:
 
 def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     """What every composition shares, built at once (the benchmark; a session builds each piece
-    when it is first needed — all of it takes 8–9 s and ~370 MB): the hands a
-    player can reach from each start (``odds_tree``) and, for the table's default jokers
-    (``rules``: Lv.0 early, Lv.2 late from the fifth), the dealer's ending sequences for each up
-    card and known hole card (the dealer's view) — the rest is built on first use."""
-    from dealer_assist.tables.onemillion import odds_rows, odds_tree  # noqa: F401 (numpy, loaded once)
-    from dealer_assist.tables.onemillion.odds_table import build
+    when it is first needed — all of it takes ~8 s and ~450 MB): the hands a player can reach
+    from each start (``odds_tree``) and, for the table's default jokers (``rules``: Lv.0 early,
+    Lv.2 late from the fifth), the dealer's ending sequences for each up card and known hole card
+    and from each hand (``odds_start.warm``) — the rest is built on first use."""
+    from dealer_assist.tables.onemillion import odds_rows, odds_start, odds_tree  # noqa: F401 (numpy, loaded once)
 
     odds_tree.warm()
-    none = (False, False, False)
-    for up in range(10):
-        for hole in (*range(10), JK):  # a hidden hole card is weighed card by card (``holes``)
-            for check in (False, True):
-                two, code, bj = known_hole((up + 1, up == ACE), hole, check)
-                build(two, code, (), None, rules, none, False, bj)
-
-
-def known_hole(up: tuple[int, bool], hole: int, check: bool) -> tuple[tuple[int, bool], int, bool]:
-    """``odds_table.build``'s up card, hole card and check for a known hole card, the same for
-    every two cards of the same total: after them the dealer's sequences depend only on it (a
-    face or a joker ruled an ace as a two on the total less two; the check matters only where
-    it can find a blackjack). A joker still to be ruled (JK-6) keeps its up card."""
-    up_hard, up_ace = up
-    if hole == JK:
-        return up, hole, check and up_hard == 10 and not up_ace
-    hard = up_hard + (1 if hole > JK else hole + 1)
-    ace = up_ace or hole in (ACE, JK + 1)
-    return (hard - 2, ace), 1, check and hard == 11 and ace
+    odds_start.warm(rules)
 
 
 def _on_turn(state: State):
@@ -171,11 +152,13 @@ class _Table:
         deal's two cards — the hole card still face down or just shown (the players' turn, the
         reveal to come)."""
         if self.sequences_serve(left, r, j):
-            if self.pool.hidden:  # each card the hole may be, with its own (smaller) table
-                acc = [0.0] * od.SIZE
-                for p, table, r2, j2, k2 in self.holes(known, r, o, j, k):
-                    od._add(acc, p, table.weigh(r2, o, j2, od._k(self.rules, k2)))
-                return tuple(acc)
+            if self.pool.hidden:
+                return self.hidden_hole(known, r, o, j, k)
+            if known:  # through the known cards (``odds_start``)
+                from dealer_assist.tables.onemillion import odds_start
+
+                return odds_start.two_cards(self.up, self.hole_code(), self.check_to_come,  # type: ignore[arg-type]
+                                            self.known_for_dealer(known), r, o, j, k, self.rules)  # fmt: skip
             return self.table_for(known, left, r, j).weigh(r, o, j, od._k(self.rules, k))  # type: ignore[union-attr]
         return od.start(r, o, j, self.known_for_dealer(known), self.up, self.hole_code(), k, left, self.rules,
                         excluded=self.excluded, peeked=self.peeked, check=self.check_to_come,
@@ -186,10 +169,11 @@ class _Table:
         dealer's hand."""
         return od._count(left) is None and sum(r) + j > _SMALL
 
-    def holes(self, known, r, o, j, k):
+    def holes(self, known, r, o, j, k, *, faces: bool = True):
         """A hidden hole card (``odds_dealer.start``), card by card: (its chance — the chances add
         up to what the check allows —, the dealer's sequences with that hole card known, the pool
         without it: faces, jokers, and the dealer's count)."""
+        from dealer_assist.tables.onemillion.odds_start import known_hole
         from dealer_assist.tables.onemillion.odds_table import build
 
         size = sum(r)
@@ -208,15 +192,27 @@ class _Table:
             else:
                 up, hole, check = known_hole(self.up, JK, self.check_to_come)
                 yield j / pool, build(up, hole, mine, None, self.rules, none, False, check), r, j - 1, k
-        for p, i, rest in od.closed_faces(r, closed, pool, size, ex_ten, ex_ace):
+        for p, i, rest in od.closed_faces(r, closed, pool, size, ex_ten, ex_ace) if faces else ():
             up, hole, check = known_hole(self.up, i, self.check_to_come)
             yield p, build(up, hole, mine, None, self.rules, none, False, check), rest, j, k
+
+    def hidden_hole(self, known, r, o, j, k) -> tuple[float, ...]:
+        """``holes`` weighed: the joker's table, and the faces through ``odds_start.hidden_hole``."""
+        from dealer_assist.tables.onemillion import odds_start
+
+        ex_ten, ex_ace, _ = self.excluded
+        acc = list(odds_start.hidden_hole(self.up, self.check_to_come, ex_ten, ex_ace, self.known_for_dealer(known),
+                                          r, o, j, k, self.rules))  # fmt: skip
+        for p, table, r2, j2, k2 in self.holes(known, r, o, j, k, faces=False):
+            od._add(acc, p, table.weigh(r2, o, j2, od._k(self.rules, k2)))
+        return tuple(acc)
 
     def table_for(self, known, left, r, j):
         """The dealer's sequences (``odds_table``) for these known cards and count, or None where
         the shoe may run out within the dealer's hand (the recursion follows it then)."""
         if od._count(left) is not None or sum(r) + j <= _SMALL:
             return None
+        from dealer_assist.tables.onemillion.odds_start import known_hole
         from dealer_assist.tables.onemillion.odds_table import build
 
         hole = self.hole_code()
@@ -236,6 +232,13 @@ class _Table:
             value = total(cards)
             hard, ace = value.hard_value, any(c.is_ace for c in cards)
             known = self.known_for_dealer(p.known)
+            if self.sequences_serve(p.left, p.r, p.jokers) and (phase is PHASE.DEALER or not known):
+                from dealer_assist.tables.onemillion import odds_start
+
+                if phase is PHASE.DEALER:
+                    return odds_start.hand(hard, ace, len(cards) == 2, known, p.r, p.open, p.jokers, self.count,
+                                           self.rules)  # fmt: skip
+                return odds_start.closed_draw(hard, ace, p.r, p.open, p.jokers, self.count, self.rules)
             if phase is PHASE.DEALER:
                 return od.finish(p.r, p.open, p.jokers, known, hard, ace, len(cards) == 2, self.count, p.left,
                                  self.rules)  # fmt: skip

@@ -93,16 +93,12 @@ def _finish(r, o, j, known, hard, ace, two, k, left, rules) -> tuple[float, ...]
     stay = _UNIT[stand_index(value, two)] if value >= 12 else None
     if value == 21 and not soft:  # DRAW-5
         return stay  # type: ignore[return-value]
+    if known:
+        ended, hard, ace, two, taken = through_known(hard, ace, two, known)
+        if ended is not None:
+            return _UNIT[ended]
+        return _finish(r, o, j, (), hard, ace, two, k, None if left is None else left - taken, rules)
     after = None if left is None else left - 1
-    if known:  # DRAW-5: a card known on top decides as an open card (a joker as an ace)
-        index, dealer_level = known[0]
-        if not hits_open(hard, ace, ACE if index == JK else index):
-            return stay  # type: ignore[return-value]
-        if index == JK:
-            if dealer_level:
-                return _UNIT[JOKER if dealer_level == 1 else FAILURE]
-            return _finish(r, o, j, known[1:], hard + 1, True, False, k, _count(after), rules)
-        return _finish(r, o, j, known[1:], hard + index + 1, ace or index == ACE, False, k, _count(after), rules)
     size = sum(r)
     cards = size + j
     if (left is not None and left <= 0) or cards == 0:  # DRAW-6: a card must be drawn, none left
@@ -142,6 +138,23 @@ def _finish(r, o, j, known, hard, ace, two, k, left, rules) -> tuple[float, ...]
                         _add(acc, scale * n, _finish(r[:i] + (n - 1,) + r[i + 1:], o, j, (), hard + i + 1,
                                                      ace or i == ACE, False, k, after, rules))  # fmt: skip
     return tuple(acc)
+
+
+def through_known(hard: int, ace: bool, two: bool, known: tuple) -> tuple[int | None, int, bool, bool, int]:
+    """DRAW-5: the cards known on top decide as open cards (a joker as an ace, or ending the hand
+    by its level): ``(the outcome if the hand ends on them, else None; the hand after the cards
+    taken: hard, ace, two; how many were taken)``."""
+    for taken, (index, dealer_level) in enumerate(known):
+        soft = ace and hard + 10 <= 21
+        value = hard + 10 if soft else hard
+        if value > 21:
+            return BUST, hard, ace, two, taken
+        if (value == 21 and not soft) or not hits_open(hard, ace, ACE if index == JK else index):
+            return stand_index(value, two), hard, ace, two, taken
+        if index == JK and dealer_level:
+            return (JOKER if dealer_level == 1 else FAILURE), hard, ace, two, taken + 1
+        hard, ace, two = hard + (1 if index == JK else index + 1), ace or index in (JK, ACE), False
+    return None, hard, ace, two, len(known)
 
 
 def start(r: tuple[int, ...], o: int, j: int, known: tuple, up: tuple[int, bool], hole: int | None, k: int,

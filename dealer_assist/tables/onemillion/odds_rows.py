@@ -21,6 +21,7 @@ from threadpoolctl import threadpool_limits
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
+from dealer_assist.tables.onemillion.odds_weights import unique_rows
 from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
 
 threadpool_limits(1, user_api="blas")  # small products: one thread (see core/dealer_hands.py)
@@ -39,17 +40,6 @@ def _ff_table(top: int) -> np.ndarray:
     return out
 
 
-def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(rows, axis=0, return_inverse=True)`` for small non-negative integers (each
-    below 32), through one integer key per row (sorting rows is slow)."""
-    rows = np.ascontiguousarray(rows, dtype=np.int64)
-    key = np.zeros(len(rows), dtype=np.int64)
-    for column in range(rows.shape[1]):
-        key = key * 32 + rows[:, column]
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    return rows[first], inverse.reshape(-1)
-
-
 def _prepare(table) -> tuple:
     """What the weighing needs of a dealer's table, kept with it: for each face the sequences that
     draw it and how many; the sequences sorted into classes of the same orientation part (open,
@@ -60,11 +50,11 @@ def _prepare(table) -> tuple:
         return found[1]
     keys = np.stack([table.outcome, table.mo, table.mc, table.mj, table.cany.astype(np.int64),
                      np.minimum(table.gone, 8), table.term, table.private], axis=1)  # fmt: skip
-    classes, inverse = _unique_rows(keys)
+    classes, inverse = unique_rows(keys)
     order = np.argsort(inverse, kind="stable")
     starts = np.searchsorted(inverse[order], np.arange(len(classes)))
     # the faces part depends on the faces drawn only: once per distinct set of them
-    sets, set_of = _unique_rows(table.faces.T)
+    sets, set_of = unique_rows(table.faces.T)
     faces = [(np.flatnonzero(sets[:, i] > 0), sets[sets[:, i] > 0, i]) for i in range(10)]
     if len(sets) * len(classes) <= _CELLS:  # the sets summed into classes by one product
         into = np.zeros((len(sets), len(classes)))

@@ -20,13 +20,11 @@ import numpy as np
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, JK, TEN
-
-_MAX = 24  # no dealer's sequence is longer
-
+from dealer_assist.tables.onemillion.odds_weights import Weights, ff, rest
 
 class Table:
     __slots__ = ("faces", "mo", "mc", "mj", "m", "cany", "outcome", "count", "hidden", "deepest", "_kept", "gone",
-                 "term", "private", "rules", "_valid")
+                 "term", "private", "rules", "_valid", "_sparse")
 
     def __init__(self, rows: dict, hidden: bool, rules: tuple[int, int, int] | None) -> None:
         keys = list(rows)
@@ -46,6 +44,7 @@ class Table:
         self.hidden = hidden
         self.deepest = int(self.m.max()) if keys else 0
         self._kept: dict = {}
+        self._sparse: dict = {}
 
     def for_rules(self, rules: tuple[int, int, int]) -> "Table":
         """The same sequences weighed by ``rules``' jokers (the arrays shared)."""
@@ -53,18 +52,29 @@ class Table:
         for name in Table.__slots__:
             setattr(out, name, getattr(self, name))
         out.rules, out._valid, out._kept = rules, {}, {}
+        out._sparse = self._sparse  # the weights do not depend on the rule
         return out
 
     def weigh(self, r: tuple[int, ...], o: int, j: int, k: int) -> tuple[float, ...]:
         """The outcome vector for the pool and the dealer's count ``k`` (weighted by the chance
-        the check allows)."""
-        return self.vector(self.faces_part(r), r, o, j, k)
+        the check allows): ``vector(faces_part(r), …)``, through ``weights``."""
+        return self.weights().weigh(r, o, j, self.validity(k))
+
+    def weights(self) -> Weights:
+        """The sequences summed by kind (with their validity) and set of faces, ready to be
+        weighed for any pool and count (``odds_weights``): the same for every rule's copy."""
+        found = self._sparse.get(None)
+        if found is None:
+            kinds = np.stack([self.outcome, self.mo, self.mc, self.mj, self.cany.astype(np.int64), self.private,
+                              np.minimum(self.gone, 8), self.term], axis=1)  # fmt: skip
+            found = self._sparse[None] = Weights.of(self.faces.T, kinds, self.count, self.hidden)
+        return found
 
     def faces_part(self, r: tuple[int, ...]) -> np.ndarray:
         """Each sequence's count times Π ff(r[i], m[i]): the part of its chance the faces give."""
         w = self.count.copy()
         for i in range(10):
-            w *= _ff(r[i])[self.faces[i]]
+            w *= ff(r[i])[self.faces[i]]
         return w
 
     def faces_after(self, part: np.ndarray, r: tuple[int, ...], i: int) -> np.ndarray:
@@ -86,44 +96,34 @@ class Table:
         that ended the hand had its level (JK-3, JK-4)."""
         found = self._valid.get(k)
         if found is None:
-            table = np.zeros((2, 9, 3))
-            for private in (0, 1):
-                for gone in range(9):
-                    numbers = [k + private + x for x in range(1, gone + 1)]
-                    if any(od.level(self.rules, x) for x in numbers):
-                        continue
-                    last = od.level(self.rules, k + private + gone + 1)
-                    table[private, gone, 0] = 1.0
-                    table[private, gone, 1 if last == 1 else 2 if last >= 2 else 0] = 1.0
-            found = self._valid[k] = table[self.private, np.minimum(self.gone, 8), self.term]
+            found = self._valid[k] = self.validity(k)[self.private, np.minimum(self.gone, 8), self.term]
         return found
+
+    def validity(self, k: int) -> np.ndarray:
+        """``valid`` by (private, jokers gone on, the joker that ended the hand)."""
+        return validity(self.rules, k)  # type: ignore[arg-type]
 
     def _rest(self, size: int, o: int, j: int) -> np.ndarray:
         """The part of each sequence's chance the orientations and the pool's size give (the
         same for every pool of that size, open and joker count: ``vector`` keeps it)."""
-        closed = size - o
-        cards = size + j
-        num = _ff(o)[self.mo] * _ff(closed)[self.mc] * _ff(j)[self.mj]
-        den = _ff(size)[self.mo + self.mc]
-        if self.hidden:
-            den = den * (closed + j) * _ff(cards - 1)[np.maximum(self.m - 1, 0)]
-        else:
-            den = den * _ff(cards)[self.m]
-        ok = den > 0
-        w = np.where(ok, num / np.where(ok, den, 1.0), 0.0)
-        if self.cany.any():
-            rest = cards - self.m
-            w = np.where(self.cany, w * (closed + j - self.mc - self.mj) / np.where(rest > 0, rest, 1), w)
-        return w
+        return rest(self.mo, self.mc, self.mj, self.cany, self.hidden, size, o, j)
 
 
-@lru_cache(maxsize=4096)
-def _ff(x: int) -> np.ndarray:
-    """The falling factorials x(x−1)…(x−m+1) for m = 0…_MAX (0 once m > x)."""
-    out = np.ones(_MAX + 1)
-    for m in range(1, _MAX + 1):
-        out[m] = out[m - 1] * max(x - m + 1, 0)
-    return out
+@lru_cache(maxsize=256)
+def validity(rules: tuple[int, int, int], k: int) -> np.ndarray:
+    """1 where the count ``k`` allows a sequence, by (private: the hole joker seen at the check
+    counted, jokers gone on as aces, the joker that ended the hand: none, Lv.1, Lv.2/3) — JK-3,
+    JK-4, for ``rules``."""
+    table = np.zeros((2, 9, 3))
+    for private in (0, 1):
+        for gone in range(9):
+            numbers = [k + private + x for x in range(1, gone + 1)]
+            if any(od.level(rules, x) for x in numbers):
+                continue
+            last = od.level(rules, k + private + gone + 1)
+            table[private, gone, 0] = 1.0
+            table[private, gone, 1 if last == 1 else 2 if last >= 2 else 0] = 1.0
+    return table
 
 
 @lru_cache(maxsize=512)
@@ -150,10 +150,7 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
     rules = None
     ends = (True, True)  # a joker can end the hand at Lv.1, at Lv.2/3
 
-    def end(state, outcome, faces=None, mo=0, mc=0, mj=0, cany=False, n=1.0, term=0):
-        f, o0, c0, j0 = state[0], state[1], state[2], state[3]
-        key = (faces or f, o0 + mo, c0 + mc, j0 + mj, cany, outcome, state[8], term, state[9])
-        rows[key] = rows.get(key, 0.0) + n
+    end = _ender(rows)
 
     def two_cards(faces, mo, mc, mj, hole_code, private, n):
         base = (faces, mo, mc, mj, 0, 0, False, True, 0, private)
@@ -188,12 +185,43 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
             if (i == TEN and ex_ten) or (i == ACE and ex_ace):
                 continue
             two_cards(_plus(zero, i), 0, 1, 0, i, 0, 1.0)
+    _grow(frontier, end, known, private_known)
+    return Table(rows, hole is None, rules)
+
+
+def build_from(hard: int, ace: bool, rules: tuple[int, int, int]) -> Table:
+    """``build`` for a dealer's hand past its first two cards (``hard``, ``ace``: one of them), no
+    card known on top."""
+    return sequences_from(hard, ace).for_rules(rules)
+
+
+@lru_cache(maxsize=128)
+def sequences_from(hard: int, ace: bool) -> Table:
+    """``sequences`` from a dealer's hand past its first two cards."""
+    rows: dict = {}
+    _grow({((0,) * 10, 0, 0, 0, 0, hard, ace, False, 0, 0): 1.0}, _ender(rows), (), None)
+    return Table(rows, False, None)
+
+
+def _ender(rows: dict):
+    """``end(state, outcome, …)``: a sequence ends, counted into ``rows`` by kind."""
+
+    def end(state, outcome, faces=None, mo=0, mc=0, mj=0, cany=False, n=1.0, term=0):
+        f, o0, c0, j0 = state[0], state[1], state[2], state[3]
+        key = (faces or f, o0 + mo, c0 + mc, j0 + mj, cany, outcome, state[8], term, state[9])
+        rows[key] = rows.get(key, 0.0) + n
+
+    return end
+
+
+def _grow(frontier: dict, end, known: tuple, private_known: tuple | None) -> None:
+    """Every hand of ``frontier`` (a state → its sequences so far) played to its end, a card at a
+    time (``_step``): a joker both goes on and ends the hand (Lv.1, Lv.2/3)."""
     while frontier:
         nxt: dict = {}
         for state, n in frontier.items():
-            _step(state, n, nxt, end, known, private_known, _most_gone(rules, state[9]), ends)
+            _step(state, n, nxt, end, known, private_known, _most_gone(None, state[9]), (True, True))
         frontier = nxt
-    return Table(rows, hole is None, rules)
 
 
 def _plus(faces: tuple[int, ...], i: int) -> tuple[int, ...]:

@@ -86,7 +86,7 @@ RULESET = Ruleset(
     capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True, hint=True),
     simulation=SIMULATION,
     live_odds=_live_odds,
-    # no warm_odds: building every table One Million's odds could need takes 8–9 s and ~370 MB
+    # no warm_odds: building every table One Million's odds could need takes ~8 s and ~450 MB
     # (docs/decisions.md); each is built when a state first needs it, in the odds' own thread
     examples=Examples(
         setup=("quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"),

@@ -1,0 +1,144 @@
+"""Issue 23: a dealer's ending sequences (``odds_table``) summed beforehand, so that weighing them
+for a pool takes a few array operations: the panel's dealer outcome after every card.
+
+A sequence's chance from a pool is its count times a faces part ``Π ff(r[i], m[i])`` — the same
+for every sequence drawing the same set of faces — times an orientation part that depends only
+on its kind: the outcome, the open and closed faces and the jokers it draws, and whether it stands
+on a closed card (``rest``). So the counts are summed by (kind, set of faces) into a sparse
+matrix once; a pool then needs the faces part once per set, one product with the matrix, and the
+orientation part once per kind.
+
+A hidden hole card (``hidden_faces``) is a sum over the faces it may be, each with its own
+known-hole sequences from the pool less that face: ``r[i]·ff(r[i] − 1, m) = ff(r[i], m + 1)``, so
+each face's sets are taken with the hole's face added and weighed from the whole pool, and the
+faces' sums merge into one matrix (the kinds are weighed from the same pool, the hole out of it).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from scipy import sparse
+
+from dealer_assist.tables.onemillion import odds_dealer as od
+
+MAX = 24  # no dealer's sequence is longer
+_SLOTS = MAX + 1
+
+
+@lru_cache(maxsize=4096)
+def ff(x: int) -> np.ndarray:
+    """The falling factorials x(x−1)…(x−m+1) for m = 0…MAX (0 once m > x)."""
+    out = np.ones(_SLOTS)
+    for m in range(1, _SLOTS):
+        out[m] = out[m - 1] * max(x - m + 1, 0)
+    return out
+
+
+def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidden: bool, size: int, o: int,
+         j: int) -> np.ndarray:  # fmt: skip
+    """The part of a sequence's chance the orientations and the pool's size give, for sequences
+    drawing ``mo`` open, ``mc`` closed faces and ``mj`` jokers (``cany``: and standing on a closed
+    card), from a pool of ``size`` faces, ``o`` of them open, and ``j`` jokers (``hidden``: the
+    first card is a hidden hole card, from the closed cards only)."""
+    m = mo + mc + mj
+    closed = size - o
+    cards = size + j
+    num = ff(o)[mo] * ff(closed)[mc] * ff(j)[mj]
+    den = ff(size)[mo + mc]
+    if hidden:
+        den = den * (closed + j) * ff(cards - 1)[np.maximum(m - 1, 0)]
+    else:
+        den = den * ff(cards)[m]
+    ok = den > 0
+    w = np.where(ok, num / np.where(ok, den, 1.0), 0.0)
+    if cany.any():
+        left = cards - m
+        w = np.where(cany, w * (closed + j - mc - mj) / np.where(left > 0, left, 1), w)
+    return w
+
+
+def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(rows, axis=0, return_inverse=True)`` for small non-negative integers (each
+    below 32), through one integer key per row (sorting rows is slow)."""
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    key = np.zeros(len(rows), dtype=np.int64)
+    for column in range(rows.shape[1]):
+        key = key * 32 + rows[:, column]
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return rows[first], inverse.reshape(-1)
+
+
+class Weights:
+    """Sequences summed by kind and set of faces: ``weigh`` gives their outcome vector for a
+    pool."""
+
+    __slots__ = ("_entries", "_starts", "_kinds", "_matrix", "hidden")
+
+    def __init__(self, sets: np.ndarray, kinds: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+                 values: np.ndarray, hidden: bool) -> None:  # fmt: skip
+        self.hidden = hidden
+        self._kinds = tuple(np.ascontiguousarray(c) for c in kinds.T)  # as ``weigh`` reads them
+        self._matrix = sparse.csr_matrix((values, (rows, cols)), shape=(len(kinds), len(sets)))
+        # each set's faces as places in the rows of ``ff`` (a face it does not draw is left out;
+        # a set drawing none keeps one ff(·, 0) = 1)
+        where, face = np.nonzero(sets)
+        empty = np.flatnonzero(~sets.any(axis=1))
+        where = np.concatenate([where, empty])
+        places = np.concatenate([face * _SLOTS + sets[where[: len(face)], face], np.zeros(len(empty), np.int64)])
+        order = np.argsort(where, kind="stable")
+        self._entries = places[order].astype(np.intp)
+        self._starts = np.flatnonzero(np.r_[True, np.diff(where[order]) != 0])
+
+    @classmethod
+    def of(cls, faces: np.ndarray, kinds: np.ndarray, values: np.ndarray, hidden: bool) -> "Weights":
+        """From sequences one per row (``faces``: N×10; ``kinds``: N×8, see ``weigh``), leaving out
+        those of no weight."""
+        kept = values > 0
+        sets, set_of = unique_rows(faces[kept])
+        kinds, kind_of = unique_rows(kinds[kept])
+        return cls(sets, kinds, kind_of, set_of, values[kept], hidden)
+
+    def faces(self, r: tuple[int, ...]) -> np.ndarray:
+        """Each set's faces part ``Π ff(r[i], m[i])``."""
+        table = np.concatenate([ff(x) for x in r])
+        return np.multiply.reduceat(table[self._entries], self._starts)
+
+    def weigh(self, r: tuple[int, ...], o: int, j: int, validity: np.ndarray, *,
+              size: int | None = None) -> tuple[float, ...]:  # fmt: skip
+        """The outcome vector from the pool, for the count ``validity`` gives (``odds_table.validity``:
+        by the kind's private joker, jokers gone on and the joker that ended the hand); ``size``:
+        the faces the orientation part is weighed from, when not ``sum(r)``."""
+        outcome, mo, mc, mj, cany, private, gone, term = self._kinds
+        u = self._matrix @ self.faces(r)
+        u *= rest(mo, mc, mj, cany, self.hidden, sum(r) if size is None else size, o, j)
+        u *= validity[private, gone, term]
+        return tuple(np.bincount(outcome, weights=u, minlength=od.SIZE).tolist())
+
+
+def hidden_faces(parts: list[tuple[int, Weights]]) -> Weights:
+    """The known-hole sequences of each face a hidden hole card may be (``(face, weights)``, the
+    weights not hidden), as one: weighed from the whole pool with the hole's face among the
+    faces drawn, ``weigh(r, o, j, v, size=sum(r) - 1)`` gives ``Σ r[i]·weigh_i(r less face i, o, j, v)``."""
+    sets, kinds, rows, cols, values = [], [], [], [], []
+    set_base = kind_base = 0
+    for face, weights in parts:
+        matrix = weights._matrix.tocoo()
+        entries, starts = weights._entries, weights._starts
+        n_sets = len(starts)
+        faces = np.zeros((n_sets, 10), dtype=np.int64)
+        owner = np.repeat(np.arange(n_sets), np.diff(np.r_[starts, len(entries)]))
+        faces[owner, entries // _SLOTS] += entries % _SLOTS
+        faces[:, face] += 1
+        sets.append(faces)
+        kinds.append(np.stack(weights._kinds, axis=1))
+        rows.append(matrix.row + kind_base)
+        cols.append(matrix.col + set_base)
+        values.append(matrix.data)
+        set_base += n_sets
+        kind_base += len(weights._kinds[0])
+    all_sets, set_of = unique_rows(np.concatenate(sets))
+    all_kinds, kind_of = unique_rows(np.concatenate(kinds))
+    return Weights(all_sets, all_kinds, kind_of[np.concatenate(rows)], set_of[np.concatenate(cols)],
+                   np.concatenate(values), False)  # fmt: skip
