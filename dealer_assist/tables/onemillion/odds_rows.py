@@ -3,12 +3,15 @@ every hand it can reach weighed at once — the same exact figures as ``_Player.
 recursion, in a few array operations.
 
 ``odds_tree`` lists the hands a start can reach (the same for every pool). For a pool, each
-hand's pool is the pool less its cards; the dealer's outcome for all of them is one row per
-hand over the dealer's ending sequences (``odds_table``): each sequence's count times, for each
-face the sequence draws, ``ff(r[i] − d[i], m[i])`` (the hand's draws taken from the pool), the
-part the orientations and the size give for the hand's pool, and the count's validity for the
-dealer's jokers (the player's jokers count for the dealer too). The values are then found from
-the deepest hands back, each card with its chance from the pool of the hand that draws it.
+hand's pool is the pool less its cards; the dealer's outcome for all of them comes from the
+dealer's sequences summed by kind and set of faces (``odds_weights.Weights``): for each set of
+faces the hands drew, every set's faces part ``Π ff(r[i] − d[i], m[i])`` (one sparse product, in
+logarithms), summed by kind; for each hand, the part the orientations and the size give for its
+pool with the count's validity for the dealer's jokers (the player's jokers count for the dealer
+too), one row per (cards drawn, open, jokers), times its set's sums (batched products). A hidden
+hole card is a joker's table and the faces' tables merged (``odds_start.faces_merged``). The
+values are then found from the deepest hands back, each card with its chance from the pool of
+the hand that draws it.
 """
 
 from __future__ import annotations
@@ -17,16 +20,19 @@ from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
+from scipy import sparse
 from threadpoolctl import threadpool_limits
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
-from dealer_assist.tables.onemillion.odds_weights import unique_rows
+from dealer_assist.tables.onemillion import odds_start
+from dealer_assist.tables.onemillion.odds_table import validity
+from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, unique_rows
 from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
 
 threadpool_limits(1, user_api="blas")  # small products: one thread (see core/dealer_hands.py)
 
-_CELLS = 1_500_000  # rows × sequences weighed in one go (memory)
+_FACES_AT_ONCE = 64  # the hands of this many sets of faces weighed in one product (memory)
 _prepared: dict[int, tuple] = {}
 
 
@@ -40,37 +46,46 @@ def _ff_table(top: int) -> np.ndarray:
     return out
 
 
-def _prepare(table) -> tuple:
-    """What the weighing needs of a dealer's table, kept with it: for each face the sequences that
-    draw it and how many; the sequences sorted into classes of the same orientation part (open,
-    closed, jokers, a closed card stood on), validity (the jokers gone on, the one that ended the
-    hand, the hole joker counted) and outcome."""
-    found = _prepared.get(id(table.count))  # the same for every rule's copy (``Table.for_rules``)
-    if found is not None and found[0] is table.count:
+def _prepare(weights: Weights) -> tuple:
+    """What the rows need of a dealer's sequences (``odds_weights.Weights``), kept with them: each
+    set's faces as a sparse row over the (face, count) places of the ``ff`` table; the kinds
+    without their outcome (orientation part and validity) and, of those, the orientation groups;
+    each kind's column and outcome."""
+    found = _prepared.get(id(weights))
+    if found is not None and found[0] is weights:
         return found[1]
-    keys = np.stack([table.outcome, table.mo, table.mc, table.mj, table.cany.astype(np.int64),
-                     np.minimum(table.gone, 8), table.term, table.private], axis=1)  # fmt: skip
-    classes, inverse = unique_rows(keys)
-    order = np.argsort(inverse, kind="stable")
-    starts = np.searchsorted(inverse[order], np.arange(len(classes)))
-    # the faces part depends on the faces drawn only: once per distinct set of them
-    sets, set_of = unique_rows(table.faces.T)
-    faces = [(np.flatnonzero(sets[:, i] > 0), sets[sets[:, i] > 0, i]) for i in range(10)]
-    if len(sets) * len(classes) <= _CELLS:  # the sets summed into classes by one product
-        into = np.zeros((len(sets), len(classes)))
-        np.add.at(into, (set_of, inverse), table.count)
-        spread = None
-    else:  # too many for a dense product: each sequence's set, then summed by class
-        into, spread = None, (set_of[order], table.count[order], starts)
-    groups, group_of = np.unique(classes[:, 1:5], axis=0, return_inverse=True)
-    outcomes, by_outcome = np.unique(classes[:, 0], return_index=True)  # the classes come by outcome
-    first = order[starts]  # a sequence of each class: its validity is the class's
-    prep = (faces, len(sets), into, spread, len(classes), groups, group_of.reshape(-1), (outcomes, by_outcome),
-            first)  # fmt: skip
-    if len(_prepared) > 1024:
+    entries, starts = weights._entries, weights._starts
+    owner = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(entries)]))
+    places = sparse.csr_matrix((np.ones(len(entries)), (owner, entries)), shape=(len(starts), 10 * SLOTS))
+    outcome, mo, mc, mj, cany, private, gone, term = weights._kinds
+    columns, column_of = unique_rows(np.stack([mo, mc, mj, cany, private, gone, term], axis=1))
+    groups, group_of = unique_rows(columns[:, :4])
+    outcomes, outcome_of = np.unique(outcome, return_inverse=True)
+    prep = (places, columns, groups, group_of, column_of, outcomes, outcome_of.reshape(-1))
+    if len(_prepared) > 256:
         _prepared.clear()
-    _prepared[id(table.count)] = (table.count, prep)
+    _prepared[id(weights)] = (weights, prep)
     return prep
+
+
+@lru_cache(maxsize=512)
+def _by_faces(tree: Tree) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, int], ...]:
+    """The tree's hands by their set of faces drawn, in blocks of ``_FACES_AT_ONCE`` sets (the sets
+    with most hands first, so that a block's hands pad little): the block's sets, its hands, each
+    hand's set within the block and place among that set's hands, the most hands of a set."""
+    counts = np.bincount(tree.face_of, minlength=len(tree.faces))
+    order = np.argsort(tree.face_of, kind="stable")
+    first = np.r_[0, np.cumsum(counts)[:-1]]
+    place = np.empty(len(order), dtype=np.int64)
+    place[order] = np.arange(len(order)) - np.repeat(first, counts)
+    by_count = np.argsort(-counts, kind="stable")
+    blocks = []
+    for lo in range(0, len(by_count), _FACES_AT_ONCE):
+        sets = by_count[lo:lo + _FACES_AT_ONCE]
+        hands = np.concatenate([order[first[f]:first[f] + counts[f]] for f in sets])
+        blocks.append((sets, hands, np.repeat(np.arange(len(sets)), counts[sets]), place[hands],
+                       int(counts[sets].max()) if len(sets) else 0))  # fmt: skip
+    return tuple(blocks)
 
 
 def _rest(groups: np.ndarray, hidden: bool, size, o, j, ff) -> np.ndarray:
@@ -94,42 +109,43 @@ def _rest(groups: np.ndarray, hidden: bool, size, o, j, ff) -> np.ndarray:
     return w
 
 
-def dealer_rows(table, rules, kd: int, r, o: int, j: int, tree: Tree) -> np.ndarray:
-    """The dealer's outcome vector (``Table.vector``) for each hand's pool (``r`` the pool before,
-    ``size``/``o``/``j`` each hand's; ``dj`` the player's jokers, which the dealer counts): the
-    faces part once per distinct set of faces drawn, summed by class, then each hand's
-    orientation part and validity."""
-    faces, n_sets, into, spread, n_classes, groups, group_of, (outcomes, by_outcome), first = _prepare(table)
-    ff = _ff_table(int(sum(r)) + int(j) + 1)
-    top = len(ff) - 1
-    d = tree.faces
-    summed = np.zeros((len(d), n_classes))
-    step = max(1, _CELLS // max(n_sets if spread is None else len(spread[0]), 1))
-    for lo in range(0, len(d), step):
-        hi = min(lo + step, len(d))
-        w = np.ones((hi - lo, n_sets))
-        for i, (cols, m) in enumerate(faces):
-            if len(cols):
-                di = d[lo:hi, i]
-                small = ff[np.clip(r[i] - np.arange(int(di.max()) + 1), 0, top)][:, m]  # ff(r[i] − x, m)
-                w[:, cols] *= small[di]
-        if spread is None:
-            summed[lo:hi] = w @ into
-        elif n_classes:
-            set_of, count, starts = spread
-            summed[lo:hi] = np.add.reduceat(w[:, set_of] * count, starts, axis=1)
-    # the orientation and size part with the validity, once per (cards drawn, open, jokers)
-    size0, o0, j0 = int(sum(r)), int(o), int(j)
+def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *,
+                size_less: int = 0) -> np.ndarray:  # fmt: skip
+    """The dealer's outcome vector (``Weights.weigh``) for each hand's pool (``r``/``o``/``j`` the
+    pool before the hand's draws; ``kd`` the dealer's count, to which the hand's jokers add;
+    ``size_less``: the faces the orientation part leaves out, ``Weights.weigh``'s ``size``).
+
+    The faces part of every set for every distinct set of faces the hands drew, as one sparse
+    product in logarithms; summed by kind with the counts (one more); then, for each hand, its
+    orientation part and validity (one row per (cards drawn, open, jokers), a column per kind
+    less its outcome) times its set's sums, set by set in batched products."""
+    places, columns, groups, group_of, column_of, outcomes, outcome_of = _prepare(weights)
+    top = int(sum(r)) + int(j) + 1
+    left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces, 0, top)  # a pool out of reach: any row
+    logs = _log_ff_table(top)[left].reshape(len(tree.faces), 10 * SLOTS)
+    faces = np.exp(places @ logs.T)  # sets × the tree's sets of faces
+    summed = weights._matrix @ faces  # kinds × the tree's sets of faces
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
-    z = _rest(groups, table.hidden, size0 - n_u, o0 - do_u, j0 - dj_u, ff)[:, group_of]
+    rest = _rest(groups, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u, _ff_table(top))
     ks = np.minimum(kd + dj_u, max(rules[2] - 1, 0))  # ``odds_dealer._k``
-    for k in np.unique(ks):
-        z[ks == k] *= table.valid(int(k))[first][None, :]
-    y = summed[tree.face_of] * z[tree.drawn_of]
-    out = np.zeros((len(y), od.SIZE))
-    if len(outcomes):
-        out[:, outcomes] = np.add.reduceat(y, by_outcome, axis=1)
+    counts, k_of = np.unique(ks, return_inverse=True)
+    valid = np.stack([validity(rules, int(k)) for k in counts])[:, columns[:, 4], columns[:, 5], columns[:, 6]]
+    per_drawn = rest[:, group_of] * valid[k_of.reshape(-1)]  # (cards drawn, open, jokers) × columns
+    out = np.zeros((len(tree.d), od.SIZE))
+    for sets, hands, at, place, most in _by_faces(tree):
+        grid = np.zeros((len(sets), len(columns), len(outcomes)))
+        grid[:, column_of, outcome_of] = summed[:, sets].T
+        rows = np.zeros((len(sets), most, len(columns)))
+        rows[at, place] = per_drawn[tree.drawn_of[hands]]
+        out[hands[:, None], outcomes[None, :]] = np.matmul(rows, grid)[at, place]
     return out
+
+
+@lru_cache(maxsize=8)
+def _log_ff_table(top: int) -> np.ndarray:
+    """``log ff(x, m)`` (−inf where it is 0)."""
+    with np.errstate(divide="ignore"):
+        return np.log(_ff_table(top))
 
 
 def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | float:
@@ -147,22 +163,21 @@ def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | f
 
 
 def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn) -> np.ndarray:
-    """The dealer's outcome for every hand's pool; a hidden hole card card by card
-    (``odds._Table.holes``), each with its chance from the hand's pool."""
+    """The dealer's outcome for every hand's pool; a hidden hole card a joker (``odds._Table.holes``)
+    or a face (the faces' tables merged, ``odds_start.hidden_hole``), each with its chance from the
+    hand's pool."""
+    rules = player.rules
     if not t.pool.hidden:
-        return dealer_rows(t.table_for((), left, r, j), player.rules, player.kd, r, o, j, tree)
-    out = np.zeros((len(size), od.SIZE))
+        return dealer_rows(t.table_for((), left, r, j).weights(), rules, player.kd, r, o, j, tree)
     closed = size - on
     pool = closed + jn
     dpool = np.where(pool > 0, pool, 1)
-    ds = np.where(size > 0, size, 1)
-    for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd):
-        if j2 != j:  # the joker
-            weight = jn / dpool
-        else:
-            i = next(x for x in range(10) if r2[x] != r[x])
-            weight = closed / dpool * np.maximum(rn[:, i], 0) / ds
-        out += np.where(pool > 0, weight, 0.0)[:, None] * dealer_rows(table, player.rules, k2, r2, o, j2, tree)
+    ex_ten, ex_ace, _ = t.excluded
+    merged = odds_start.faces_merged(t.up, t.check_to_come, ex_ten, ex_ace)
+    weight = np.where((pool > 0) & (size > 0), closed / dpool / np.where(size > 0, size, 1), 0.0)
+    out = weight[:, None] * dealer_rows(merged, rules, player.kd, r, o, j, tree, size_less=1)
+    for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False):
+        out += np.where(pool > 0, jn / dpool, 0.0)[:, None] * dealer_rows(table.weights(), rules, k2, r2, o, j2, tree)
     return out
 
 

@@ -83,7 +83,7 @@ def hidden_hole(up: tuple[int, bool], check: bool, ex_ten: bool, ex_ace: bool, k
     if not closed or not size:
         return (0.0,) * od.SIZE
     if not known:
-        merged = _faces_merged(up, check, ex_ten, ex_ace)
+        merged = faces_merged(up, check, ex_ten, ex_ace)
         vector = merged.weigh(r, o, j, validity(rules, od._k(rules, k)), size=size - 1)
         return tuple(v * closed / (pool * size) for v in vector)
     acc = [0.0] * od.SIZE
@@ -115,7 +115,7 @@ def closed_draw(hard: int, ace: bool, r: tuple[int, ...], o: int, j: int, k: int
 
 
 @lru_cache(maxsize=64)
-def _faces_merged(up: tuple[int, bool], check: bool, ex_ten: bool, ex_ace: bool) -> Weights:
+def faces_merged(up: tuple[int, bool], check: bool, ex_ten: bool, ex_ace: bool) -> Weights:
     """The known-hole sequences of every face a hidden hole card may be, merged: the same for
     every rule and count."""
     parts = []
@@ -142,9 +142,9 @@ def warm(rules: Rules) -> None:
             for hole in (*range(10), JK):
                 two, code, blackjack = known_hole((up + 1, up == ACE), hole, check)
                 build(two, code, (), None, rules, _NONE, False, blackjack).weights()
-            _faces_merged((up + 1, up == ACE), check, False, False)
+            faces_merged((up + 1, up == ACE), check, False, False)
         if up in (ACE, TEN):  # the viewers' hole card after the check: not the card of a blackjack
-            _faces_merged((up + 1, up == ACE), False, up == ACE, up == TEN)
+            faces_merged((up + 1, up == ACE), False, up == ACE, up == TEN)
     for hard in range(3, 17):
         for ace in (False, True):
             if ace and 17 <= hard + 10 <= 21:  # a soft 17 or more stands (DRAW-1)

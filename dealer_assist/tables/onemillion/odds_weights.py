@@ -24,14 +24,14 @@ from scipy import sparse
 from dealer_assist.tables.onemillion import odds_dealer as od
 
 MAX = 24  # no dealer's sequence is longer
-_SLOTS = MAX + 1
+SLOTS = MAX + 1  # m = 0…MAX
 
 
 @lru_cache(maxsize=4096)
 def ff(x: int) -> np.ndarray:
     """The falling factorials x(x−1)…(x−m+1) for m = 0…MAX (0 once m > x)."""
-    out = np.ones(_SLOTS)
-    for m in range(1, _SLOTS):
+    out = np.ones(SLOTS)
+    for m in range(1, SLOTS):
         out[m] = out[m - 1] * max(x - m + 1, 0)
     return out
 
@@ -86,7 +86,7 @@ class Weights:
         where, face = np.nonzero(sets)
         empty = np.flatnonzero(~sets.any(axis=1))
         where = np.concatenate([where, empty])
-        places = np.concatenate([face * _SLOTS + sets[where[: len(face)], face], np.zeros(len(empty), np.int64)])
+        places = np.concatenate([face * SLOTS + sets[where[: len(face)], face], np.zeros(len(empty), np.int64)])
         order = np.argsort(where, kind="stable")
         self._entries = places[order].astype(np.intp)
         self._starts = np.flatnonzero(np.r_[True, np.diff(where[order]) != 0])
@@ -129,7 +129,7 @@ def hidden_faces(parts: list[tuple[int, Weights]]) -> Weights:
         n_sets = len(starts)
         faces = np.zeros((n_sets, 10), dtype=np.int64)
         owner = np.repeat(np.arange(n_sets), np.diff(np.r_[starts, len(entries)]))
-        faces[owner, entries // _SLOTS] += entries % _SLOTS
+        faces[owner, entries // SLOTS] += entries % SLOTS
         faces[:, face] += 1
         sets.append(faces)
         kinds.append(np.stack(weights._kinds, axis=1))
