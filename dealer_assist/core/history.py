@@ -16,15 +16,18 @@ class History:
     session; iterating gives the records back as new dicts. A record appended here is kept as
     ``marshal`` bytes (several times faster to write and read than JSON, and never stored:
     it lives only in this process); the records of a resumed session's past come as the
-    store's JSON texts."""
+    store's JSON texts. A record appended with ``append_later`` is made only when it is first
+    read (a simulator never reads its past), and at the latest once ``PENDING_MOST`` more
+    are waiting behind it."""
 
-    __slots__ = ("_parent", "_record", "_length", "_source")
+    __slots__ = ("_parent", "_record", "_length", "_source", "_pending")
 
     def __init__(self, parent: "History | None" = None, record: str | bytes | None = None) -> None:
         self._parent = parent
-        self._record = record
-        self._length = 0 if parent is None else len(parent) + 1
+        self._record: str | bytes | Callable[[], dict] | None = record
+        self._length = 0 if parent is None else parent._length + 1
         self._source: Callable[[], list[str]] | None = None
+        self._pending = 0 if parent is None else parent._pending  # records not made yet, up to here
 
     @classmethod
     def deferred(cls, count: int, source: Callable[[], list[str]]) -> "History":
@@ -48,6 +51,25 @@ class History:
     def append(self, record: dict) -> "History":
         return History(self, _flat(record))
 
+    def append_later(self, make: Callable[[], dict]) -> "History":
+        """``append(make())``, with ``make`` called only when the record is first read:
+        ``make`` must give the same record whenever it is called (it reads only what nothing
+        changes any more, such as a finished game no state holds)."""
+        node = History(self)
+        node._record = make
+        node._pending += 1
+        if node._pending > PENDING_MOST:
+            node._make_all()
+        return node
+
+    def _make_all(self) -> None:
+        """Every record not made yet, from here back, made now."""
+        node: History | None = self
+        while node is not None and node._pending:
+            node._pending = 0
+            _made(node)
+            node = node._parent
+
     def __len__(self) -> int:
         return self._length
 
@@ -55,7 +77,7 @@ class History:
         records = []
         node: History | None = self
         while node is not None and node._parent is not None:
-            records.append(node._record)
+            records.append(_made(node))
             node = node._parent
         records.reverse()
         if node is not None and node._source is not None:
@@ -68,7 +90,7 @@ class History:
         texts: list[str | bytes] = []
         node: History | None = self
         while len(texts) < count and node is not None and node._parent is not None:
-            texts.append(node._record)
+            texts.append(_made(node))
             node = node._parent
         if len(texts) < count:
             return list(self)[-count:] if count else []
@@ -85,6 +107,17 @@ class History:
     def __repr__(self) -> str:
         return f"History({len(self)} games)"
 
+
+PENDING_MOST = 64  # records waiting to be made (``append_later``) in one history, at most
+
+
+def _made(node: History) -> str | bytes:
+    """The node's record as it is kept, made first if it was appended with ``append_later``."""
+    record = node._record
+    if type(record) is bytes or type(record) is str:
+        return record
+    node._record = record = _flat(record())
+    return record
 
 
 def _flat(record: dict) -> str | bytes:

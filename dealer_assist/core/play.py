@@ -68,9 +68,11 @@ def _after_card(t: Work, hand: Hand, rules: HandRules, value: Total) -> None:
     if value.bust:
         hand.done = True
         hand.outcome = "bust"
-        t.rule(rules.clauses.after_card, f"{rules.keys}.bust", hand=hand.label, total=value.value)
+        if not t.quiet:
+            t.rule(rules.clauses.after_card, f"{rules.keys}.bust", hand=hand.label, total=value.value)
     elif value.value == 21:
-        t.rule(rules.clauses.after_card, f"{rules.keys}.twenty_one", hand=hand.label)
+        if not t.quiet:
+            t.rule(rules.clauses.after_card, f"{rules.keys}.twenty_one", hand=hand.label)
         rules.stand(t, hand)
 
 
@@ -83,8 +85,9 @@ def act(t: Work, cmd: HandCommand, rules: HandRules) -> None:
         if not waiting:
             t.refuse(clauses.split_card, f"{keys}.no_split_card", hand=hand.label)
         rules.give(t, hand, cmd.card)
-        t.rule(clauses.split_card, f"{keys}.split_card", hand=hand.label, card=str(hand.cards[-1]),
-               total=hand.total())  # fmt: skip
+        if not t.quiet:
+            t.rule(clauses.split_card, f"{keys}.split_card", hand=hand.label, card=str(hand.cards[-1]),
+                   total=hand.total())  # fmt: skip
         if hand.split_aces and not hand.done:
             rules.split_aces(t, hand)
             rules.stand(t, hand)
@@ -99,20 +102,23 @@ def act(t: Work, cmd: HandCommand, rules: HandRules) -> None:
             hand.acted = True
             rules.give(t, hand, card)
             value = hand.total()
-            t.rule(clauses.hit, f"{keys}.hit", hand=hand.label, card=str(hand.cards[-1]), total=value)
+            if not t.quiet:
+                t.rule(clauses.hit, f"{keys}.hit", hand=hand.label, card=str(hand.cards[-1]), total=value)
             if not hand.done:  # ``after_card`` with the total counted once
                 _after_card(t, hand, rules, value)
         case Stand():
             hand.acted = True
-            t.rule(clauses.stand, f"{keys}.stand", hand=hand.label, total=hand.total())
+            if not t.quiet:
+                t.rule(clauses.stand, f"{keys}.stand", hand=hand.label, total=hand.total())
             rules.stand(t, hand)
         case Double(card=card):
             rules.may_double(t, hand)
             mechanics.double(hand)
             rules.give(t, hand, card)
             value = hand.total()
-            t.rule(clauses.double, f"{keys}.double", hand=hand.label, card=str(hand.cards[-1]),
-                   **{rules.stake_word: hand.bet}, total=value)  # fmt: skip
+            if not t.quiet:
+                t.rule(clauses.double, f"{keys}.double", hand=hand.label, card=str(hand.cards[-1]),
+                       **{rules.stake_word: hand.bet}, total=value)  # fmt: skip
             if not hand.done:  # ``after_card`` with the total counted once
                 _after_card(t, hand, rules, value)
             if not hand.done:

@@ -33,9 +33,12 @@ class Ruling:
 
 
 class Work:
-    """The working context of one step: ``state`` (the step's own copy) and ``rulings``."""
+    """The working context of one step: ``state`` (the step's own copy) and ``rulings``.
+    ``quiet``: a step that keeps no rulings (a simulator's), so a rule need not work out what
+    its ruling would say."""
 
     __slots__ = ("state", "rulings")
+    quiet = False
 
     def __init__(self, state: Any) -> None:
         self.state = state

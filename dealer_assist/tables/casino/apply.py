@@ -124,24 +124,30 @@ def _dispatch(t: Step, cmd: n.Command) -> None:
         if isinstance(cmd, n.Ruleset):
             t.refuse("TABLE-1", "casino.ruleset_first")
         raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected)
-    match cmd:
-        case n.Seat():
-            table.seat(t, cmd)
-        case n.Game():
-            table.start_round(t)
-        case n.Deal():
-            deal.deal(t, cmd)
-        case n.Insurance():
-            deal.insurance(t, cmd)
-        case n.Go():
-            deal.close_insurance(t)
-        case n.Peek():
-            deal.peek(t, cmd)
-        case n.HandCommand():
-            play.act(t, cmd)
-        case n.Reveal():
-            dealer.reveal(t, cmd)
-        case n.DealerCard():
-            dealer.draw(t, cmd)
-        case _:  # pragma: no cover
-            raise AssertionError(cmd)
+    kind = type(cmd)
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        handler = _HANDLERS[kind] = _handler(kind)
+    handler(t, cmd)
+
+
+# each command's rules, by the kind of command (a subclass goes to its first listed base)
+_RULES = (
+    (n.Seat, table.seat),
+    (n.Game, lambda t, cmd: table.start_round(t)),
+    (n.Deal, deal.deal),
+    (n.Insurance, deal.insurance),
+    (n.Go, lambda t, cmd: deal.close_insurance(t)),
+    (n.Peek, deal.peek),
+    (n.HandCommand, play.act),
+    (n.Reveal, dealer.reveal),
+    (n.DealerCard, dealer.draw),
+)
+_HANDLERS: dict[type, Any] = {}
+
+
+def _handler(kind: type):
+    for base, handler in _RULES:
+        if issubclass(kind, base):
+            return handler
+    raise AssertionError(kind)  # pragma: no cover

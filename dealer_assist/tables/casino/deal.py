@@ -14,19 +14,29 @@ from dealer_assist.tables.casino.words import Seats
 def deal(t: Step, cmd: n.Deal) -> None:
     """HAND-4: seat 1 to N that have a bet, the dealer's up card; again, then the hole card."""
     current = t.round
+    recipients, take = current.recipients, shoe.take
+    last = len(recipients) - 1
     for card in cmd.cards:
-        if current.dealt >= len(current.recipients):
+        dealt = current.dealt
+        if dealt > last:
             t.refuse("HAND-4", "casino.deal_done")
-        to = current.recipients[current.dealt]
-        hole = current.dealt == len(current.recipients) - 1
-        dealt = shoe.take(t, card, "HAND-4", hole=hole)  # the hole card lies face down
-        current.dealt += 1
+        to = recipients[dealt]
+        card = take(t, card, "HAND-4", hole=dealt == last)  # the hole card lies face down
+        current.dealt = dealt + 1
         if to == DEALER:
-            current.dealer.append(dealt)
+            current.dealer.append(card)
         else:
-            current.hands_of(int(to))[0].cards.append(dealt)
-    if current.dealt == len(current.recipients):
+            _first_hand(current.hands, int(to)).cards.append(card)
+    if current.dealt == len(recipients):
         end_of_deal(t)
+
+
+def _first_hand(hands: list, seat: int):
+    """The seat's first hand (the deal comes before any split: its only one)."""
+    for hand in hands:
+        if hand.box == seat:
+            return hand
+    raise IndexError(seat)
 
 
 def end_of_deal(t: Step) -> None:
@@ -38,7 +48,8 @@ def end_of_deal(t: Step) -> None:
             hand.outcome = "blackjack"
             t.rule("HAND-5", "casino.blackjack", hand=hand.label)
     up = current.dealer[0]
-    t.rule("HAND-4", "casino.up_card", card=str(up))
+    if not t.quiet:
+        t.rule("HAND-4", "casino.up_card", card=str(up))
     if up.rank == "A":
         offered = [s for s in current.betting if t.state.seats[s].chips >= INSURANCE]
         if offered:

@@ -39,7 +39,8 @@ def reveal(t: Step, cmd: n.Reveal) -> None:
         t.refuse("DEALER-1", "casino.hole_face", command="reveal", card=shoe.example_face(t.state))
     current.dealer[1] = Card(hole.rank, hole.suit, False)  # face up from now on
     current.hole_shown = True
-    t.rule("DEALER-1", "casino.reveal", card=str(current.dealer[1]), total=total(current.dealer))
+    if not t.quiet:
+        t.rule("DEALER-1", "casino.reveal", card=str(current.dealer[1]), total=total(current.dealer))
     turn(t)
 
 
@@ -68,5 +69,6 @@ def draw(t: Step, cmd: n.DealerCard) -> None:
     """`dealer CARD`: the card the dealer drew (DEALER-2)."""
     current = t.round
     current.dealer.append(shoe.take(t, cmd.card, "DEALER-2"))
-    t.rule("DEALER-2", "casino.dealer_draws", card=str(current.dealer[-1]), total=total(current.dealer))
+    if not t.quiet:
+        t.rule("DEALER-2", "casino.dealer_draws", card=str(current.dealer[-1]), total=total(current.dealer))
     turn(t)

@@ -2,27 +2,35 @@
 
 from __future__ import annotations
 
-from dealer_assist.cards import is_blackjack, total
+from dealer_assist.cards import Total, is_blackjack, total
 from dealer_assist.tables.casino.step import Step
 from dealer_assist.tables.casino.table import after_settlement
 from dealer_assist.core.hand import Hand
 
 RATIOS = {"blackjack": 2.5, "win": 2.0, "push": 1.0, "lose": 0.0, "bust": 0.0, "surrender": 0.5}
+CLAUSES = {"blackjack": "PAY-2", "win": "PAY-3", "push": "PAY-4", "lose": "PAY-5", "bust": "PAY-5",
+           "surrender": "PAY-6"}  # fmt: skip
+KEYS = {outcome: f"casino.pay.{outcome}" for outcome in RATIOS}
 
 
 def result(t: Step, hand: Hand) -> str:
     """The result of one hand against the dealer's final cards (PAY-2…6, PEEK-2)."""
     current = t.round
-    dealer_bj = current.dealer_blackjack or is_blackjack(current.dealer)
-    if hand.outcome == "surrender":
+    return _result(hand, current.dealer_blackjack or is_blackjack(current.dealer), total(current.dealer))
+
+
+def _result(hand: Hand, dealer_bj: bool, dealer: Total) -> str:
+    """``result``, the dealer's blackjack and total given (the same for every hand)."""
+    outcome = hand.outcome
+    if outcome == "surrender":
         return "surrender"
-    if hand.outcome == "bust":
+    if outcome == "bust":
         return "bust"
-    if hand.outcome == "blackjack":
+    if outcome == "blackjack":
         return "push" if dealer_bj else "blackjack"
     if dealer_bj:
         return "lose"
-    dealer, mine = total(current.dealer), hand.total().value
+    mine = hand.total().value
     if dealer.bust or mine > dealer.value:
         return "win"
     return "push" if mine == dealer.value else "lose"
@@ -33,15 +41,19 @@ def settle(t: Step) -> None:
 round or the end (``table.after_settlement``)."""
     state, current = t.state, t.round
     t.rule("PAY-1", "casino.settlement", round=current.number)
+    dealer = current.dealer
+    dealer_bj, value = current.dealer_blackjack or is_blackjack(dealer), total(dealer)
+    seats, changes, quiet = state.seats, current.changes, t.quiet
     for hand in current.hands:
-        outcome = result(t, hand)
-        hand.result, hand.ratio = outcome, RATIOS[outcome]
-        back = int(hand.bet * RATIOS[outcome])  # PAY-7: always whole with a 10-chip bet
-        state.seats[hand.box].chips += back
+        outcome = _result(hand, dealer_bj, value)
+        ratio = RATIOS[outcome]
+        hand.result, hand.ratio = outcome, ratio
+        back = int(hand.bet * ratio)  # PAY-7: always whole with a 10-chip bet
+        seats[hand.box].chips += back
         change = back - hand.bet
-        current.changes[hand.box] = current.changes.get(hand.box, 0) + change
-        clause = {"blackjack": "PAY-2", "win": "PAY-3", "push": "PAY-4", "surrender": "PAY-6"}.get(outcome, "PAY-5")
-        t.rule(clause, f"casino.pay.{outcome}", hand=hand.label, change=change)
+        changes[hand.box] = changes.get(hand.box, 0) + change
+        if not quiet:
+            t.rule(CLAUSES[outcome], KEYS[outcome], hand=hand.label, change=change)
     for number, won in current.insurance.items():
         current.changes[number] = current.changes.get(number, 0) + won
     current.settled = True

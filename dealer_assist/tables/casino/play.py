@@ -8,7 +8,6 @@ from dealer_assist.tables.casino import notation as n
 from dealer_assist.tables.casino import dealer, shoe
 from dealer_assist.tables.casino.state import BET, MAX_HANDS, Phase
 from dealer_assist.tables.casino.step import Step
-from dealer_assist.tables.casino.table import rotation
 from dealer_assist.cards import Card
 from dealer_assist.core import hand as mechanics
 from dealer_assist.core import play as core_play
@@ -19,14 +18,19 @@ from dealer_assist.core.play import Clauses, HandRules
 def current_hand(t: Step) -> Hand | None:
     """The hand whose turn it is: the first not done in play order — seat by seat from the first
     to act, a seat's hands left to right (PLAY-1, PLAY-6). Found without building the order's
-    list: this runs for every command of the players' turn."""
+    list, in one pass over the hands: this runs for every command of the players' turn. A
+    seat's place in the order is its distance from the first to act, round the table."""
     current = t.round
-    hands = current.hands
-    for seat in rotation(current.first, len(t.state.seats)):  # only seats with a bet have hands
-        for hand in hands:
-            if hand.box == seat and not hand.done:
-                return hand
-    return None
+    first, seats = current.first, len(t.state.seats)
+    found, place = None, seats
+    for hand in current.hands:
+        if not hand.done:
+            at = (hand.box - first) % seats
+            if at < place:
+                if not at:
+                    return hand
+                found, place = hand, at
+    return found
 
 
 def start(t: Step) -> None:

@@ -89,9 +89,10 @@ def take(t: Step, card: Card, clause: str, *, hole: bool = False) -> Card:
     may be typed ``[?]``), there are no jokers (SHOE-1), it can still be in the shoe (SHOE-1:
     24 of a rank, 6 of an exact card), and it leaves the shoe (SHOE-2). The card as the table
     keeps it: face up — orientation means nothing here — but the hole card."""
-    if card.is_unknown and not hole:
+    rank = card.rank
+    if rank == "?" and not hole:
         t.refuse(clause, "casino.face_needed")
-    if card.is_joker:
+    if rank == "JK":
         t.refuse("SHOE-1", "casino.no_jokers")
     state = t.state
     if state.faces_left != state.shoe_left:
@@ -99,7 +100,9 @@ def take(t: Step, card: Card, clause: str, *, hole: bool = False) -> Card:
     draw(t)
     _count(t, card)
     state.faces_left = state.shoe_left
-    return Card(card.rank, card.suit, hole)
+    if card.closed == hole and card.level is None:  # already the card as the table keeps it
+        return card
+    return Card(rank, card.suit, hole)
 
 
 def face(t: Step, card: Card) -> None:

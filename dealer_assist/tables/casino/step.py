@@ -25,6 +25,7 @@ class QuietStep(Step):
     the sentences naming them are not collected)."""
 
     __slots__ = ()
+    quiet = True
 
     def rule(self, clause: str, key: str, **params) -> None:
         return None

@@ -50,8 +50,7 @@ def start_round(t: Step) -> None:
     if state.phase not in (Phase.SETUP, Phase.BETWEEN):
         t.refuse("HAND-3", "casino.round_running")
     if state.round is not None:  # the settled round joins the finished ones
-        state.history = state.history.append(_record(state))
-        state.round = None
+        _finish(state)
     if not any(s.chips >= BET for s in state.seats.values()):  # TABLE-7
         t.rule("TABLE-7", "casino.nobody_can_bet")
         end_game(t, "no_bets")
@@ -71,16 +70,21 @@ def start_round(t: Step) -> None:
         else:
             player.out = True
             t.rule("TABLE-5", "casino.sits_out", seat=number, player=player.player, chips=player.chips)
-    t.rule("TABLE-4", "casino.bets", seats=Seats(tuple(current.betting)), bet=BET)
-    order = play_order(first, current.betting, len(state.seats))
-    if order and order[0] != first:
-        t.rule("TABLE-6", "casino.first_moves_on", first=first, seat=order[0])
+    if not t.quiet:
+        t.rule("TABLE-4", "casino.bets", seats=Seats(tuple(current.betting)), bet=BET)
+        order = play_order(first, current.betting, len(state.seats))
+        if order and order[0] != first:
+            t.rule("TABLE-6", "casino.first_moves_on", first=first, seat=order[0])
     current.recipients = [*current.betting, DEALER, *current.betting, DEALER]
     state.phase = Phase.DEAL
 
 
-def _record(state) -> dict:
-    return round_record(state, state.round)
+def _finish(state) -> None:
+    """The settled round leaves the table for the finished ones. Its record is made when the
+    history is read: no state holds the round any more, so nothing changes it."""
+    finished = state.round
+    state.history = state.history.append_later(lambda: round_record(None, finished))
+    state.round = None
 
 
 def end_game(t: Step, reason: str) -> None:
@@ -106,8 +110,7 @@ def after_settlement(t: Step) -> None:
     state = t.state
     shoe.discard_round(t)
     if state.rounds >= ROUNDS:
-        state.history = state.history.append(_record(state))
-        state.round = None
+        _finish(state)
         end_game(t, "rounds")
         return
     state.phase = Phase.BETWEEN

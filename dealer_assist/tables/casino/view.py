@@ -14,7 +14,7 @@ def _hand(hand) -> dict[str, Any]:
             "ratio": hand.ratio}  # fmt: skip
 
 
-def round_record(state: CasinoState, current: Round) -> dict[str, Any]:
+def round_record(state: CasinoState | None, current: Round) -> dict[str, Any]:
     cards = [c for c in current.dealer if not c.is_unknown]
     value = total(cards)
     return {

@@ -43,12 +43,20 @@ PLAYERS, DEALER, REVEAL_PHASE, PEEK_PHASE, INSURANCE = (Phase.PLAYERS, Phase.DEA
 
 
 class Commands:
-    """The hand commands, made once each (a command is an immutable value)."""
+    """The hand commands and the dealer's draws, made once each (a command is an immutable
+    value; the simulator's cards are its shoe's, one per rank)."""
 
-    __slots__ = ("_cache",)
+    __slots__ = ("_cache", "_draws")
 
     def __init__(self) -> None:
         self._cache: dict[tuple, n.Command] = {}
+        self._draws: dict[str, n.DealerCard] = {}
+
+    def draw(self, card) -> n.DealerCard:
+        cmd = self._draws.get(card.rank)
+        if cmd is None:
+            cmd = self._draws[card.rank] = n.DealerCard(card)
+        return cmd
 
     def get(self, action: str, box: int, letter: str | None, card=None) -> n.Command:
         key = (action, box, letter, card.rank if card is not None else None)
@@ -142,7 +150,7 @@ def _play_round(state: CasinoState, shoe: CasinoShoe, commands: Commands, tally:
             else:
                 _act(state, hand, choose(hand), shoe, commands, tally)
         elif phase is DEALER:
-            step(state, n.DealerCard(draw()))
+            step(state, commands.draw(draw()))
         elif phase is REVEAL_PHASE:
             step(state, REVEAL)
         elif phase is PEEK_PHASE:
