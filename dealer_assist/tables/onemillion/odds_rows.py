@@ -8,7 +8,8 @@ dealer's sequences summed by kind and set of faces (``odds_weights.Weights``): f
 faces the hands drew, every set's faces part ``Π ff(r[i] − d[i], m[i])`` (one sparse product, in
 logarithms), summed by kind; for each hand, the part the orientations and the size give for its
 pool with the count's validity for the dealer's jokers (the player's jokers count for the dealer
-too), one row per (cards drawn, open, jokers), times its set's sums (batched products). A hidden
+too), one row per (cards drawn, open, jokers), times its set's sums (a product per number of
+faces drawn and outcome). A hidden
 hole card is a joker's table and the faces' tables merged (``odds_start.faces_merged``). The
 values are then found from the deepest hands back, each card with its chance from the pool of
 the hand that draws it.
@@ -32,7 +33,6 @@ from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
 
 threadpool_limits(1, user_api="blas")  # small products: one thread (see core/dealer_hands.py)
 
-_FACES_AT_ONCE = 64  # the hands of this many sets of faces weighed in one product (memory)
 _prepared: dict[int, tuple] = {}
 
 
@@ -50,7 +50,7 @@ def _prepare(weights: Weights) -> tuple:
     """What the rows need of a dealer's sequences (``odds_weights.Weights``), kept with them: each
     set's faces as a sparse row over the (face, count) places of the ``ff`` table; the kinds
     without their outcome (orientation part and validity) and, of those, the orientation groups;
-    each kind's column and outcome."""
+    each kind's column; the kinds in the order of their outcome, and where each outcome's lie."""
     found = _prepared.get(id(weights))
     if found is not None and found[0] is weights:
         return found[1]
@@ -60,8 +60,11 @@ def _prepare(weights: Weights) -> tuple:
     outcome, mo, mc, mj, cany, private, gone, term = weights._kinds
     columns, column_of = unique_rows(np.stack([mo, mc, mj, cany, private, gone, term], axis=1))
     groups, group_of = unique_rows(columns[:, :4])
-    outcomes, outcome_of = np.unique(outcome, return_inverse=True)
-    prep = (places, columns, groups, group_of, column_of, outcomes, outcome_of.reshape(-1))
+    by_outcome = np.argsort(outcome, kind="stable")
+    outcomes, first = np.unique(outcome[by_outcome], return_index=True)
+    ends = np.r_[first[1:], len(outcome)]
+    bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
+    prep = (places, columns, groups, group_of, column_of, by_outcome, bounds)
     if len(_prepared) > 256:
         _prepared.clear()
     _prepared[id(weights)] = (weights, prep)
@@ -69,23 +72,19 @@ def _prepare(weights: Weights) -> tuple:
 
 
 @lru_cache(maxsize=512)
-def _by_faces(tree: Tree) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, int], ...]:
-    """The tree's hands by their set of faces drawn, in blocks of ``_FACES_AT_ONCE`` sets (the sets
-    with most hands first, so that a block's hands pad little): the block's sets, its hands, each
-    hand's set within the block and place among that set's hands, the most hands of a set."""
-    counts = np.bincount(tree.face_of, minlength=len(tree.faces))
-    order = np.argsort(tree.face_of, kind="stable")
-    first = np.r_[0, np.cumsum(counts)[:-1]]
-    place = np.empty(len(order), dtype=np.int64)
-    place[order] = np.arange(len(order)) - np.repeat(first, counts)
-    by_count = np.argsort(-counts, kind="stable")
-    blocks = []
-    for lo in range(0, len(by_count), _FACES_AT_ONCE):
-        sets = by_count[lo:lo + _FACES_AT_ONCE]
-        hands = np.concatenate([order[first[f]:first[f] + counts[f]] for f in sets])
-        blocks.append((sets, hands, np.repeat(np.arange(len(sets)), counts[sets]), place[hands],
-                       int(counts[sets].max()) if len(sets) else 0))  # fmt: skip
-    return tuple(blocks)
+def _by_level(tree: Tree) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
+    """The tree's hands by the number of faces they drew: for each number, the sets of faces
+    with it, the (cards drawn, open, jokers) with it, and each of its hands with its place among
+    those two (nearly every pairing of the two is a hand: one product weighs them all)."""
+    n_of_face = tree.faces.sum(axis=1)
+    hand_n = n_of_face[tree.face_of]
+    out = []
+    for n in np.unique(hand_n):
+        hands = np.flatnonzero(hand_n == n)
+        faces, face_at = np.unique(tree.face_of[hands], return_inverse=True)
+        drawn, drawn_at = np.unique(tree.drawn_of[hands], return_inverse=True)
+        out.append((faces, drawn, hands, face_at.reshape(-1), drawn_at.reshape(-1)))
+    return tuple(out)
 
 
 def _rest(groups: np.ndarray, hidden: bool, size, o, j, ff) -> np.ndarray:
@@ -116,10 +115,11 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     ``size_less``: the faces the orientation part leaves out, ``Weights.weigh``'s ``size``).
 
     The faces part of every set for every distinct set of faces the hands drew, as one sparse
-    product in logarithms; summed by kind with the counts (one more); then, for each hand, its
-    orientation part and validity (one row per (cards drawn, open, jokers), a column per kind
-    less its outcome) times its set's sums, set by set in batched products."""
-    places, columns, groups, group_of, column_of, outcomes, outcome_of = _prepare(weights)
+    product in logarithms; summed by kind with the counts (one more); then each hand's
+    orientation part and validity (one row per (cards drawn, open, jokers), a column per kind)
+    times its set's sums: for the hands that drew the same number of faces, one product per
+    outcome pairs every (cards drawn, open, jokers) with every set of faces."""
+    places, columns, groups, group_of, column_of, by_outcome, bounds = _prepare(weights)
     top = int(sum(r)) + int(j) + 1
     left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces, 0, top)  # a pool out of reach: any row
     logs = _log_ff_table(top)[left].reshape(len(tree.faces), 10 * SLOTS)
@@ -131,13 +131,13 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     counts, k_of = np.unique(ks, return_inverse=True)
     valid = np.stack([validity(rules, int(k)) for k in counts])[:, columns[:, 4], columns[:, 5], columns[:, 6]]
     per_drawn = rest[:, group_of] * valid[k_of.reshape(-1)]  # (cards drawn, open, jokers) × columns
+    per_kind = per_drawn[:, column_of[by_outcome]]  # (cards drawn, open, jokers) × kinds by outcome
+    by_set = np.ascontiguousarray(summed[by_outcome].T)  # the tree's sets of faces × kinds by outcome
     out = np.zeros((len(tree.d), od.SIZE))
-    for sets, hands, at, place, most in _by_faces(tree):
-        grid = np.zeros((len(sets), len(columns), len(outcomes)))
-        grid[:, column_of, outcome_of] = summed[:, sets].T
-        rows = np.zeros((len(sets), most, len(columns)))
-        rows[at, place] = per_drawn[tree.drawn_of[hands]]
-        out[hands[:, None], outcomes[None, :]] = np.matmul(rows, grid)[at, place]
+    for faces_n, drawn_n, hands, face_at, drawn_at in _by_level(tree):
+        rows, sums = per_kind[drawn_n], by_set[faces_n]
+        for outcome, lo, hi in bounds:
+            out[hands, outcome] = (rows[:, lo:hi] @ sums[:, lo:hi].T)[drawn_at, face_at]
     return out
 
 
