@@ -71,11 +71,24 @@ def _prepare(weights: Weights) -> tuple:
     return prep
 
 
-@lru_cache(maxsize=512)
 def _by_level(tree: Tree) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
     """The tree's hands by the number of faces they drew: for each number, the sets of faces
     with it, the (cards drawn, open, jokers) with it, and each of its hands with its place among
-    those two (nearly every pairing of the two is a hand: one product weighs them all)."""
+    those two (nearly every pairing of the two is a hand: one product weighs them all). Kept
+    with the hands, the same for every count of cards (``odds_tree.tree``)."""
+    found = _levels.get(id(tree.face_of))
+    if found is not None and found[0] is tree.face_of:
+        return found[1]
+    if len(_levels) > 512:
+        _levels.clear()
+    levels = _levels[id(tree.face_of)] = (tree.face_of, _levels_of(tree))
+    return levels[1]
+
+
+_levels: dict[int, tuple] = {}
+
+
+def _levels_of(tree: Tree) -> tuple:
     n_of_face = tree.faces.sum(axis=1)
     hand_n = n_of_face[tree.face_of]
     out = []

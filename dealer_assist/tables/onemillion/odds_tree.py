@@ -13,7 +13,7 @@ edges a chance of 0; nothing here depends on the pool.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -59,9 +59,19 @@ class Tree:
 @lru_cache(maxsize=512)
 def tree(hard: int, ace: bool, n: int, play: bool) -> Tree:
     """The hands reached from ``hard``/``ace`` with ``n`` cards: one card (``play`` False: a
-    double, a split ace), or as many as the hand goes on drawing below 21 (``play``). Built level
-    by level: every card from every hand that draws, the hands reached found by a key (the faces
-    drawn, the open ones and the jokers, five bits each: a level's cards never exceed 21)."""
+    double, a split ace), or as many as the hand goes on drawing below 21 (``play``). The hands
+    do not depend on ``n``, only their count of cards does: the tree of ``hard``/``ace`` is
+    built once (``_hands``) and shared by every ``n``."""
+    hands = _hands(hard, ace, play)
+    return replace(hands, n=hands.n + n)
+
+
+@lru_cache(maxsize=256)
+def _hands(hard: int, ace: bool, play: bool) -> Tree:
+    """``tree`` with no card counted yet. Built level by level: every card from every hand that
+    draws, the hands reached found by a key (the faces drawn, the open ones and the jokers, five
+    bits each: a level's cards never exceed 21)."""
+    n = 0
     d = [np.zeros((1, 10), dtype=np.int64)]
     do, dj = [np.zeros(1, dtype=np.int64)], [np.zeros(1, dtype=np.int64)]
     hards, aces = [np.array([hard])], [np.array([ace])]
