@@ -151,5 +151,14 @@ _SOFT = {value: Total(value + 10, True) for value in range(12)}
 
 
 def is_blackjack(cards: list[Card]) -> bool:
-    """BASE-1: an unsplit two-card 21 (the caller says whether the hand was split)."""
-    return len(cards) == 2 and total(cards) is _SOFT[11]
+    """BASE-1: an unsplit two-card 21 (the caller says whether the hand was split). Two cards
+    make 21 only as an ace (a joker counted as one, JK-4) and a ten-value card (CARD-1): that
+    is looked at, without counting the total (this runs for every hand dealt)."""
+    if len(cards) != 2:
+        return False
+    first, second = cards
+    if first.rank in TEN_VALUES:
+        return second.rank == "A" or (second.rank == JOKER and not second.level)
+    if second.rank in TEN_VALUES:
+        return first.rank == "A" or (first.rank == JOKER and not first.level)
+    return False

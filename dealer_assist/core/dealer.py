@@ -39,7 +39,10 @@ def turn(t: Work, hands: Iterable[Hand], dealer: list[Card], rules: DealerRules)
     """The dealer's turn, after the players and after each card the dealer draws: no draw when
     no hand's result depends on it; a bust; a stop by the table's rule (each settles); else the
     dealer draws."""
-    if not any(hand.live for hand in hands):
+    for hand in hands:  # a live hand, looked for without a generator
+        if hand.live:
+            break
+    else:
         t.rule(*rules.no_draw)
         rules.settle(t)
         return

@@ -108,14 +108,38 @@ def step_in_place(state: CasinoState, cmd: n.Command, *, rulings: bool = True) -
     sends only legal commands: the state is changed in place (a refused command may leave it
     half-changed, so a caller that can be refused must use ``step``). Returns the rulings
     (``rulings=False``: none are kept, the rules applied the same — a refusal still raises)."""
+    if not rulings:
+        step_quiet(state, cmd)
+        return []
     if state.over:
         raise RuleViolation("RANK-1", "casino.over")
-    t = Step(state) if rulings else QuietStep(state)
+    t = Step(state)
     _dispatch(t, cmd)
     return t.rulings
 
 
+def step_quiet(state: CasinoState, cmd: n.Command) -> None:
+    """``step_in_place(state, cmd, rulings=False)``: the simulator's step, called for every
+    command it sends (the same rules, no rulings kept)."""
+    if state.over:
+        raise RuleViolation("RANK-1", "casino.over")
+    t = QuietStep(state)
+    handler = _ACCEPTED[state.phase].get(type(cmd))
+    if handler is None:
+        handler = _accepted(t, cmd)
+    handler(t, cmd)
+
+
 def _dispatch(t: Step, cmd: n.Command) -> None:
+    handler = _ACCEPTED[t.state.phase].get(type(cmd))
+    if handler is None:
+        handler = _accepted(t, cmd)
+    handler(t, cmd)
+
+
+def _accepted(t: Step, cmd: n.Command):
+    """The rules of ``cmd`` if the phase accepts its kind (``ACCEPTS``), remembered for the
+    phase and the kind; else the refusal (a command out of turn)."""
     state = t.state
     if not isinstance(cmd, ACCEPTS[state.phase]):
         if isinstance(cmd, n.Seat):
@@ -125,10 +149,8 @@ def _dispatch(t: Step, cmd: n.Command) -> None:
             t.refuse("TABLE-1", "casino.ruleset_first")
         raise RuleViolation(expected.clause, "out_of_turn", command=str(cmd), expected=expected)
     kind = type(cmd)
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        handler = _HANDLERS[kind] = _handler(kind)
-    handler(t, cmd)
+    handler = _ACCEPTED[state.phase][kind] = _handler(kind)
+    return handler
 
 
 # each command's rules, by the kind of command (a subclass goes to its first listed base)
@@ -143,7 +165,8 @@ _RULES = (
     (n.Reveal, dealer.reveal),
     (n.DealerCard, dealer.draw),
 )
-_HANDLERS: dict[type, Any] = {}
+# the rules of each kind of command a phase accepts, found the first time it is sent there
+_ACCEPTED: dict[Phase, dict[type, Any]] = {phase: {} for phase in Phase}
 
 
 def _handler(kind: type):

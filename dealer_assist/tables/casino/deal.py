@@ -13,8 +13,8 @@ from dealer_assist.tables.casino.words import Seats
 
 def deal(t: Step, cmd: n.Deal) -> None:
     """HAND-4: seat 1 to N that have a bet, the dealer's up card; again, then the hole card."""
-    current = t.round
-    recipients, take = current.recipients, shoe.take
+    current = t.state.round
+    recipients, take, hands = current.recipients, shoe.take, current.hands
     last = len(recipients) - 1
     for card in cmd.cards:
         dealt = current.dealt
@@ -26,7 +26,7 @@ def deal(t: Step, cmd: n.Deal) -> None:
         if to == DEALER:
             current.dealer.append(card)
         else:
-            _first_hand(current.hands, int(to)).cards.append(card)
+            _first_hand(hands, int(to)).cards.append(card)
     if current.dealt == len(recipients):
         end_of_deal(t)
 
@@ -41,9 +41,9 @@ def _first_hand(hands: list, seat: int):
 
 def end_of_deal(t: Step) -> None:
     """Blackjacks (HAND-5), then insurance on an ace (INS-1), the peek (PEEK-1) or play."""
-    current = t.round
+    current = t.state.round
     for hand in current.hands:
-        if hand.blackjack():
+        if not hand.split and is_blackjack(hand.cards):  # ``Hand.blackjack``
             hand.done = True
             hand.outcome = "blackjack"
             t.rule("HAND-5", "casino.blackjack", hand=hand.label)

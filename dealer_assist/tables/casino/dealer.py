@@ -21,7 +21,7 @@ def players_done(t: Step) -> None:
 
 def reveal(t: Step, cmd: n.Reveal) -> None:
     """DEALER-1: `reveal [CARD]` — the hole card, face up."""
-    current = t.round
+    current = t.state.round
     hole = current.dealer[1]
     if cmd.card is not None:
         if cmd.card.is_unknown:
@@ -37,7 +37,7 @@ def reveal(t: Step, cmd: n.Reveal) -> None:
         hole = Card(cmd.card.rank, cmd.card.suit or hole.suit, True)
     elif hole.is_unknown:
         t.refuse("DEALER-1", "casino.hole_face", command="reveal", card=shoe.example_face(t.state))
-    current.dealer[1] = Card(hole.rank, hole.suit, False)  # face up from now on
+    current.dealer[1] = shoe.kept(hole.rank, hole.suit, False)  # face up from now on
     current.hole_shown = True
     if not t.quiet:
         t.rule("DEALER-1", "casino.reveal", card=str(current.dealer[1]), total=total(current.dealer))
@@ -61,14 +61,15 @@ RULES = DealerRules(no_draw=("DEALER-3", "casino.no_draw"), bust=("DEALER-2", "c
 
 def turn(t: Step) -> None:
     """DEALER-2/3: the dealer draws to 17 — unless no hand's result depends on it."""
-    current = t.round
+    current = t.state.round
     core_dealer.turn(t, current.hands, current.dealer, RULES)
 
 
 def draw(t: Step, cmd: n.DealerCard) -> None:
     """`dealer CARD`: the card the dealer drew (DEALER-2)."""
-    current = t.round
-    current.dealer.append(shoe.take(t, cmd.card, "DEALER-2"))
+    current = t.state.round
+    dealer = current.dealer
+    dealer.append(shoe.take(t, cmd.card, "DEALER-2"))
     if not t.quiet:
-        t.rule("DEALER-2", "casino.dealer_draws", card=str(current.dealer[-1]), total=total(current.dealer))
-    turn(t)
+        t.rule("DEALER-2", "casino.dealer_draws", card=str(dealer[-1]), total=total(dealer))
+    core_dealer.turn(t, current.hands, dealer, RULES)  # ``turn``

@@ -30,7 +30,7 @@ def _result(hand: Hand, dealer_bj: bool, dealer: Total) -> str:
         return "push" if dealer_bj else "blackjack"
     if dealer_bj:
         return "lose"
-    mine = hand.total().value
+    mine = total(hand.cards).value
     if dealer.bust or mine > dealer.value:
         return "win"
     return "push" if mine == dealer.value else "lose"
@@ -39,11 +39,13 @@ def _result(hand: Hand, dealer_bj: bool, dealer: Total) -> str:
 def settle(t: Step) -> None:
     """PAY-1: every hand on its own stake; the chips come back with the winnings; then the next
 round or the end (``table.after_settlement``)."""
-    state, current = t.state, t.round
-    t.rule("PAY-1", "casino.settlement", round=current.number)
+    state = t.state
+    current, quiet = state.round, t.quiet
+    if not quiet:
+        t.rule("PAY-1", "casino.settlement", round=current.number)
     dealer = current.dealer
     dealer_bj, value = current.dealer_blackjack or is_blackjack(dealer), total(dealer)
-    seats, changes, quiet = state.seats, current.changes, t.quiet
+    seats, changes = state.seats, current.changes
     for hand in current.hands:
         outcome = _result(hand, dealer_bj, value)
         ratio = RATIOS[outcome]
@@ -55,6 +57,6 @@ round or the end (``table.after_settlement``)."""
         if not quiet:
             t.rule(CLAUSES[outcome], KEYS[outcome], hand=hand.label, change=change)
     for number, won in current.insurance.items():
-        current.changes[number] = current.changes.get(number, 0) + won
+        changes[number] = changes.get(number, 0) + won
     current.settled = True
     after_settlement(t)

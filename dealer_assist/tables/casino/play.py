@@ -20,8 +20,9 @@ def current_hand(t: Step) -> Hand | None:
     to act, a seat's hands left to right (PLAY-1, PLAY-6). Found without building the order's
     list, in one pass over the hands: this runs for every command of the players' turn. A
     seat's place in the order is its distance from the first to act, round the table."""
-    current = t.round
-    first, seats = current.first, len(t.state.seats)
+    state = t.state
+    current = state.round
+    first, seats = current.first, len(state.seats)
     found, place = None, seats
     for hand in current.hands:
         if not hand.done:

@@ -19,7 +19,7 @@ def reshuffle_check(t: Step) -> None:
     if state.shoe_left < RESHUFFLE_BELOW:
         t.rule("SHOE-3", "casino.reshuffle", left=state.shoe_left, cards=SHOE)
         state.shoe_left, state.discards = SHOE, 0
-        t.round.shuffled = True
+        state.round.shuffled = True
 
 
 def _on_table(state: CasinoState) -> dict[str, int]:
@@ -97,12 +97,34 @@ def take(t: Step, card: Card, clause: str, *, hole: bool = False) -> Card:
     state = t.state
     if state.faces_left != state.shoe_left:
         _sync(state)
-    draw(t)
+    if state.shoe_left > 0:  # ``draw``, when the shoe is not empty
+        state.shoe_left -= 1
+    else:
+        draw(t)
     _count(t, card)
     state.faces_left = state.shoe_left
     if card.closed == hole and card.level is None:  # already the card as the table keeps it
         return card
-    return Card(rank, card.suit, hole)
+    return kept(rank, card.suit, hole)
+
+
+_KEPT: dict[tuple[str, str | None, bool], Card] = {}  # the cards as the table keeps them, made once
+
+
+def kept(rank: str, suit: str | None, closed: bool) -> Card:
+    """The card ``rank``/``suit`` as the table keeps it (face down: ``closed``), one value per
+    face and orientation: a card is immutable, so it is shared (a round makes one for the hole
+    card as it is dealt and one as it is turned up)."""
+    key = (rank, suit, closed)
+    card = _KEPT.get(key)
+    if card is None:
+        card = Card(rank, suit, closed)
+        if len(_KEPT) < KEPT_MOST:
+            _KEPT[key] = card
+    return card
+
+
+KEPT_MOST = 1024  # more than the faces and orientations there are (13 ranks × 5 suits × 2, and ``?``)
 
 
 def face(t: Step, card: Card) -> None:
@@ -124,5 +146,9 @@ def example_face(state: CasinoState) -> str:
 
 def discard_round(t: Step) -> None:
     """The cards of a settled round go to the discards (SHOE-4 shuffles them when needed)."""
-    current = t.round
-    t.state.discards += len(current.dealer) + sum(len(h.cards) for h in current.hands)
+    state = t.state
+    current = state.round
+    cards = len(current.dealer)
+    for hand in current.hands:
+        cards += len(hand.cards)
+    state.discards += cards

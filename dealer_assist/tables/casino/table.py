@@ -51,31 +51,36 @@ def start_round(t: Step) -> None:
         t.refuse("HAND-3", "casino.round_running")
     if state.round is not None:  # the settled round joins the finished ones
         _finish(state)
-    if not any(s.chips >= BET for s in state.seats.values()):  # TABLE-7
+    seats = state.seats
+    for player in seats.values():  # TABLE-7
+        if player.chips >= BET:
+            break
+    else:
         t.rule("TABLE-7", "casino.nobody_can_bet")
         end_game(t, "no_bets")
         return
-    state.rounds += 1
-    first = first_to_act(state.rounds, len(state.seats))
-    state.round = Round(number=state.rounds, first=first)
-    t.rule("TABLE-3", "casino.round", round=state.rounds, rounds=ROUNDS, first=first)
+    played = state.rounds = state.rounds + 1
+    first = first_to_act(played, len(seats))
+    state.round = current = Round(number=played, first=first)
+    if not t.quiet:
+        t.rule("TABLE-3", "casino.round", round=played, rounds=ROUNDS, first=first)
     shoe.reshuffle_check(t)
-    current = t.round
-    for number, player in state.seats.items():  # TABLE-4 / TABLE-5
+    betting, hands = current.betting, current.hands
+    for number, player in seats.items():  # TABLE-4 / TABLE-5
         if player.chips >= BET:
             player.chips -= BET
             player.out = False
-            current.betting.append(number)
-            current.hands.append(Hand(box=number, bet=BET))
+            betting.append(number)
+            hands.append(Hand(box=number, bet=BET))
         else:
             player.out = True
             t.rule("TABLE-5", "casino.sits_out", seat=number, player=player.player, chips=player.chips)
     if not t.quiet:
-        t.rule("TABLE-4", "casino.bets", seats=Seats(tuple(current.betting)), bet=BET)
-        order = play_order(first, current.betting, len(state.seats))
+        t.rule("TABLE-4", "casino.bets", seats=Seats(tuple(betting)), bet=BET)
+        order = play_order(first, betting, len(seats))
         if order and order[0] != first:
             t.rule("TABLE-6", "casino.first_moves_on", first=first, seat=order[0])
-    current.recipients = [*current.betting, DEALER, *current.betting, DEALER]
+    current.recipients = [*betting, DEALER, *betting, DEALER]
     state.phase = Phase.DEAL
 
 

@@ -28,13 +28,13 @@ from collections import Counter
 
 from dealer_assist.tables.casino import notation as n
 from dealer_assist.tables.casino import play
-from dealer_assist.tables.casino.apply import legal_actions, step_in_place
+from dealer_assist.tables.casino.apply import legal_actions, step_quiet
 from dealer_assist.tables.casino.cpu import CATCH_UP_MOST, CATCH_UP_ROUND, Decider
 from dealer_assist.tables.casino.state import BET, SHOE, CasinoState, Phase
 from dealer_assist.tables.casino.step import Step
 from dealer_assist.tables.casino.table import verdict
 from dealer_assist.sim import progress
-from dealer_assist.tables.casino.simulation.shoe import CasinoShoe
+from dealer_assist.tables.casino.simulation.shoe import OPEN, CasinoShoe
 
 UNLIMITED = 10**12  # the seat's chips when the chip rules are relaxed (house edge)
 GAME, GO, PEEK, REVEAL = n.Game(), n.Go(), n.Peek(), n.Reveal()
@@ -70,6 +70,9 @@ class Commands:
         return cmd
 
 
+_LOW = {rank: card.low_value for rank, card in OPEN.items()}  # CARD-1, by rank: the shoe's cards are OPEN's
+
+
 class Offered:
     """The actions the rules offer a hand, asked of the engine (``legal_actions``) the first
     time a kind of hand is seen. What the PLAY clauses look at: two cards or more, an action
@@ -83,9 +86,9 @@ class Offered:
 
     def __call__(self, state: CasinoState, hand, hands: int) -> tuple[str, ...]:
         cards = hand.cards
-        key = (len(cards) == 2, hand.acted, hand.split, hand.split_aces,
-               len(cards) == 2 and cards[0].low_value == cards[1].low_value, hands,
-               state.seats[hand.box].chips >= BET)  # fmt: skip
+        two = len(cards) == 2
+        key = (two, hand.acted, hand.split, hand.split_aces, two and _LOW[cards[0].rank] == _LOW[cards[1].rank],
+               hands, state.seats[hand.box].chips >= BET)  # fmt: skip
         offered = self._memo.get(key)
         if offered is None:
             offered = tuple(legal_actions(state, hand.label))
@@ -93,9 +96,9 @@ class Offered:
         return offered
 
 
-def _step(state: CasinoState, cmd: n.Command) -> None:
-    """The table's rules applied in place, keeping no rulings: nothing here reads them."""
-    step_in_place(state, cmd, rulings=False)
+# the table's rules applied in place, keeping no rulings: nothing here reads them
+# (``apply.step_in_place(..., rulings=False)``)
+_step = step_quiet
 
 
 def _seated(chips: int | None, seats: int = 1) -> CasinoState:
@@ -105,15 +108,6 @@ def _seated(chips: int | None, seats: int = 1) -> CasinoState:
         if chips is not None:
             state.seats[number].chips = chips
     return state
-
-
-def _act(state: CasinoState, hand, action: str, shoe: CasinoShoe, commands: Commands, tally: Counter) -> None:
-    if action == "ht" or action == "dd":
-        _step(state, commands.get(action, hand.box, hand.letter, shoe.draw()))
-    else:
-        _step(state, commands.get(action, hand.box, hand.letter))
-    if action != "ht" and action != "st":
-        tally[action] += 1
 
 
 def _tools(task: dict, kind: str) -> tuple[CasinoShoe, Offered, Commands, Counter, bool]:
@@ -140,15 +134,21 @@ def _play_round(state: CasinoState, shoe: CasinoShoe, commands: Commands, tally:
     is, ``choose(hand)`` its action; a split hand is dealt its second card (PLAY-6), the
     dealer draws (DEAL), nobody takes insurance (CPU-2; basic strategy never insures either).
     Then checks that the engine's count of the shoe (SHOE-2) is the real shoe's."""
-    step, draw = _step, shoe.draw
+    step, draw, get = _step, shoe.draw, commands.get
     while True:
         phase = state.phase
         if phase is PLAYERS:
             hand = turn(state)
             if len(hand.cards) == 1:
-                step(state, commands.get("card", hand.box, hand.letter, draw()))
+                step(state, get("card", hand.box, hand.letter, draw()))
+                continue
+            action = choose(hand)  # a hit and a double take the next card
+            if action == "ht" or action == "dd":
+                step(state, get(action, hand.box, hand.letter, draw()))
             else:
-                _act(state, hand, choose(hand), shoe, commands, tally)
+                step(state, get(action, hand.box, hand.letter))
+            if action != "ht" and action != "st":
+                tally[action] += 1
         elif phase is DEALER:
             step(state, commands.draw(draw()))
         elif phase is REVEAL_PHASE:
