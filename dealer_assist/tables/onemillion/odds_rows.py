@@ -28,22 +28,12 @@ from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
 from dealer_assist.tables.onemillion import odds_start
 from dealer_assist.tables.onemillion.odds_table import validity
-from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, unique_rows
+from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, ff_rows, rest, unique_rows
 from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
 
 threadpool_limits(1, user_api="blas")  # small products: one thread (see core/dealer_hands.py)
 
 _prepared: dict[int, tuple] = {}
-
-
-@lru_cache(maxsize=8)
-def _ff_table(top: int) -> np.ndarray:
-    """``ff(x, m)`` for x = 0…top, m = 0…24 (the falling factorial, 0 once m > x)."""
-    out = np.ones((top + 1, 25))
-    x = np.arange(top + 1, dtype=float)
-    for m in range(1, 25):
-        out[:, m] = out[:, m - 1] * np.maximum(x - m + 1, 0)
-    return out
 
 
 def _prepare(weights: Weights) -> tuple:
@@ -100,27 +90,6 @@ def _levels_of(tree: Tree) -> tuple:
     return tuple(out)
 
 
-def _rest(groups: np.ndarray, hidden: bool, size, o, j, ff) -> np.ndarray:
-    """``Table._rest`` for many pools at once: one row per pool, one column per group."""
-    mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
-    m = mo + mc + mj
-    closed = size - o
-    cards = size + j
-    c = lambda x: np.clip(x, 0, len(ff) - 1)[:, None]  # noqa: E731 (a pool out of reach: any row)
-    num = ff[c(o), mo] * ff[c(closed), mc] * ff[c(j), mj]
-    den = ff[c(size), mo + mc]
-    if hidden:
-        den = den * (closed + j)[:, None] * ff[c(cards - 1), np.maximum(m - 1, 0)]
-    else:
-        den = den * ff[c(cards), m]
-    w = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
-    if cany.any():
-        rest = cards[:, None] - m[None, :]
-        factor = np.divide((closed + j)[:, None] - mc - mj, rest, out=np.zeros(rest.shape), where=rest > 0)
-        w = np.where(cany[None, :], w * factor, w)
-    return w
-
-
 def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *,
                 size_less: int = 0) -> np.ndarray:  # fmt: skip
     """The dealer's outcome vector (``Weights.weigh``) for each hand's pool (``r``/``o``/``j`` the
@@ -139,11 +108,12 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     faces = np.exp(places @ logs.T)  # sets × the tree's sets of faces
     summed = weights._matrix @ faces  # kinds × the tree's sets of faces
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
-    rest = _rest(groups, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u, _ff_table(top))
+    mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
+    orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
     ks = np.minimum(kd + dj_u, max(rules[2] - 1, 0))  # ``odds_dealer._k``
     counts, k_of = np.unique(ks, return_inverse=True)
     valid = np.stack([validity(rules, int(k)) for k in counts])[:, columns[:, 4], columns[:, 5], columns[:, 6]]
-    per_drawn = rest[:, group_of] * valid[k_of.reshape(-1)]  # (cards drawn, open, jokers) × columns
+    per_drawn = orientation[:, group_of] * valid[k_of.reshape(-1)]  # (cards drawn, open, jokers) × columns
     per_kind = per_drawn[:, column_of[by_outcome]]  # (cards drawn, open, jokers) × kinds by outcome
     by_set = np.ascontiguousarray(summed[by_outcome].T)  # the tree's sets of faces × kinds by outcome
     out = np.zeros((len(tree.d), od.SIZE))
@@ -154,11 +124,15 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     return out
 
 
-@lru_cache(maxsize=8)
 def _log_ff_table(top: int) -> np.ndarray:
-    """``log ff(x, m)`` (−inf where it is 0)."""
+    """``log ff(x, m)`` for x = 0…top at least (−inf where it is 0)."""
+    return _log_ff_rows(len(ff_rows(top)))
+
+
+@lru_cache(maxsize=8)
+def _log_ff_rows(rows: int) -> np.ndarray:
     with np.errstate(divide="ignore"):
-        return np.log(_ff_table(top))
+        return np.log(ff_rows(rows - 1))
 
 
 def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | float:

@@ -36,26 +36,48 @@ def ff(x: int) -> np.ndarray:
     return out
 
 
-def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidden: bool, size: int, o: int,
-         j: int) -> np.ndarray:  # fmt: skip
+def ff_rows(top: int) -> np.ndarray:
+    """``ff(x)`` for x = 0…top at least, one row each (the rows past ``top`` too: the table is kept
+    for tops rounded up, so that the pools of one quest share it)."""
+    return _ff_rows(-(-(top + 1) // 64) * 64)
+
+
+@lru_cache(maxsize=8)
+def _ff_rows(rows: int) -> np.ndarray:
+    return np.stack([ff(x) for x in range(rows)])
+
+
+def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidden: bool, size, o, j) -> np.ndarray:
     """The part of a sequence's chance the orientations and the pool's size give, for sequences
     drawing ``mo`` open, ``mc`` closed faces and ``mj`` jokers (``cany``: and standing on a closed
     card), from a pool of ``size`` faces, ``o`` of them open, and ``j`` jokers (``hidden``: the
-    first card is a hidden hole card, from the closed cards only)."""
+    first card is a hidden hole card, from the closed cards only). ``size``, ``o`` and ``j`` are
+    numbers (one value per sequence) or arrays of pools (one row per pool); a pool out of reach
+    (a count below 0) weighs what a pool of 0 would."""
+    one = np.ndim(size) == 0
+    if one:  # one pool: a row of ``ff`` each
+
+        def f(x, k):
+            return ff(max(int(x), 0))[k]
+
+    else:
+        size, o, j = (np.asarray(x, dtype=np.int64)[:, None] for x in (size, o, j))
+        table = ff_rows(max(int((size + j).max()), 0))
+        top = len(table) - 1
+
+        def f(x, k):
+            return table[np.clip(x, 0, top), k]
+
     m = mo + mc + mj
     closed = size - o
     cards = size + j
-    num = ff(o)[mo] * ff(closed)[mc] * ff(j)[mj]
-    den = ff(size)[mo + mc]
-    if hidden:
-        den = den * (closed + j) * ff(cards - 1)[np.maximum(m - 1, 0)]
-    else:
-        den = den * ff(cards)[m]
-    ok = den > 0
-    w = np.where(ok, num / np.where(ok, den, 1.0), 0.0)
+    num = f(o, mo) * f(closed, mc) * f(j, mj)
+    den = f(size, mo + mc) * ((closed + j) * f(cards - 1, np.maximum(m - 1, 0)) if hidden else f(cards, m))
+    w = np.divide(num, den, out=np.zeros(np.shape(num)), where=den > 0)
     if cany.any():
-        left = cards - m
-        w = np.where(cany, w * (closed + j - mc - mj) / np.where(left > 0, left, 1), w)
+        left = np.broadcast_to(cards - m, w.shape)
+        factor = np.divide(closed + j - mc - mj, left, out=np.zeros(w.shape), where=left > 0)
+        w = np.where(cany, w * factor, w)
     return w
 
 
