@@ -363,6 +363,9 @@ def _state(a, up, b, hole, extra="", more=""):
     ("9", "4", "3", "[6]", "jk 0 3\nskill under on\n", "", "dealer"),  # Lv.3 later; the Under Bonus
     ("T", "6", "6", "[T]", "", "", "players"),  # the hole card hidden
     ("8", "T", "8", "[7]", "", "peek\n", "players"),  # hidden after the check: not a ten-making ace
+    ("3", "9", "2", "[T]", "skill mp 1\n", "1 foresight [3] 2\n", "dealer"),  # GUILD-3: two cards known on top
+    ("T", "6", "2", "[?]", "skill mp 1\n", "1 foresight [2]\n", "dealer"),  # one known; the hole card hidden
+    ("A", "7", "2", "[T]", "skill mp 1\n", "1 foresight [JK]\n", "players"),  # a known joker (an ace at Lv.0)
 ])  # fmt: skip
 def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, extra, more, view, monkeypatch):
     from dealer_assist.tables.onemillion import odds_rows

@@ -131,7 +131,9 @@ class _Player:
         nothing is known on top and the shoe cannot run short within the hands reached (the
         dealer's sequence table then serves every pool), else the recursion."""
         r, o, j, known, left = root
-        if self.rows and not known:
+        if self.rows and known:
+            return self._known_first(root, hard, ace, n, bet, under, then, penalty)
+        if self.rows:
             from dealer_assist.tables.onemillion.odds_rows import draw_value
             from dealer_assist.tables.onemillion.odds_tree import tree
 
@@ -141,17 +143,40 @@ class _Player:
                 return draw_value(self, reached, r, o, j, left, bet, under, penalty)
         return self.draw(*root, 0, hard, ace, n, bet, under, then, penalty)
 
+    def _known_first(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
+        """``start`` with cards known on top (future sight, a card stood on): the hand takes them
+        one by one, standing after any of them (the dealer then takes the rest first), and past
+        them draws from the pool (``start``) — ``draw``'s figures, the known cards followed
+        alone."""
+        r, o, j, known, left = root
+        if left is not None and left <= 0:  # DRAW-6 / END-F2: nothing is settled (END-1)
+            return 0.0, 0.0
+        index, players, _ = known[0]
+        card = self._joker(players or self.kp + 1) if index == JK else index
+        if card == "lose" or card == "all":  # JK-4 Lv.1–3 (JK-9): the hand, or the box, loses
+            return -(bet if card == "lose" else max(self.everything, bet)) * self.table.allowed(r, o, j), 0.0
+        h2, a2 = hard + card + 1, ace or card == ACE
+        value = od.best(h2, a2)
+        if value > 21:  # BASE-5: a bust loses at once (DSK-5's penalty too)
+            return -(bet + penalty) * self.table.allowed(r, o, j), 0.0
+        after = (r, o, j, known[1:], None if left is None else left - 1)
+        result = self.stand(*after, 0, h2, a2, n + 1, bet, under)
+        if value < 21 and then == "play":
+            hit = self.start(after, h2, a2, n + 1, bet, under, "play", penalty)
+            if hit > result:
+                result = hit
+        return result
+
     def dealer(self, r, o, j, known, left, new, part=None) -> tuple[float, ...]:
         """The dealer's outcome for the pool (``part``: its ``odds_table`` faces part, if made)."""
         key = (r, o, j, known, left, new)
         found = self._dealer.get(key)
         if found is None:
-            table = self.table.table_for(known, left, r, j)
-            if table is None:
+            table = None if part is None else self.table.table_for(known, left, r, j)
+            if table is None:  # the shared sequences (a hidden hole card merged, known cards taken first)
                 found = self.table.dealer_from(r, o, j, known, self.kd + new, left)
             else:
-                found = table.vector(table.faces_part(r) if part is None else part.get(), r, o, j,
-                                     od._k(self.rules, self.kd + new))  # fmt: skip
+                found = table.vector(part.get(), r, o, j, od._k(self.rules, self.kd + new))
             self._dealer[key] = found
         return found
 
