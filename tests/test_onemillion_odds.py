@@ -387,6 +387,38 @@ def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, ex
             assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name
 
 
+@pytest.mark.parametrize(("hole", "view"), [("[T]", "dealer"), ("[?]", "dealer"), ("[T]", "players")])
+def test_base_4_after_a_hit_the_hand_reached_keeps_the_figures_weighed_for_it(hole, view, monkeypatch):
+    """A hand on turn after a hit is a hand the weighing before it reached (``odds_reached``):
+    its figures are those a new weighing gives, for open and closed cards and a joker (an ace at
+    Lv.0, counted by both viewpoints)."""
+    from dealer_assist.tables.onemillion import odds_reached
+    from dealer_assist.tables.onemillion.odds_hand import actions
+
+    found = []
+    look = odds_reached.find
+    monkeypatch.setattr(odds_reached, "find", lambda *args: found.append(look(*args)) or found[-1])
+    script = FAST.format(a="3", up="6", b="2", hole=hole, extra="", more="")
+    lines = ["1 ht 2", "1 ht [2]", "1 ht [JK]"]  # 5, 7, 9, soft 20
+    viewpoint = Viewpoint(view)
+    for at in range(len(lines) + 1):
+        result = replay_text(script + "".join(line + "\n" for line in lines[:at]))
+        assert result.ok, result.error_text()
+        state = result.session.state
+        hand = odds._on_turn(state)
+        kept = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), hand)
+        if at:
+            assert found[-1] is not None  # the hand before reached this one
+        saved = list(odds_reached._kept)
+        odds_reached._kept.clear()
+        new = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), hand)
+        odds_reached._kept[:] = saved
+        assert kept.keys() == new.keys() and "ht" in kept
+        for name in new:
+            for x, y in zip(kept[name], new[name]):
+                assert x == pytest.approx(y, rel=1e-12, abs=1e-9), (lines[:at], name)
+
+
 @pytest.mark.parametrize("rules", [(0, 2, 5), (0, 0, 5), (1, 2, 3), (0, 3, 1)])
 @pytest.mark.parametrize("up", [(6, False), (1, True), (10, False)])
 def test_a_hidden_hole_weighed_card_by_card_and_merged_gives_the_recursions_outcome(rules, up):

@@ -26,7 +26,7 @@ from threadpoolctl import threadpool_limits
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
-from dealer_assist.tables.onemillion import odds_start
+from dealer_assist.tables.onemillion import odds_reached, odds_start
 from dealer_assist.tables.onemillion.odds_table import validity
 from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, ff_rows, rest, unique_rows
 from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
@@ -202,8 +202,16 @@ def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn) -> np.ndarra
 
 def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty: int) -> tuple[float, float]:
     """``_Player.draw`` from the start of ``tree`` for the pool ``r``/``o``/``j`` (nothing known on
-    top; the shoe long enough that the dealer's sequences serve every pool reached)."""
+    top; the shoe long enough that the dealer's sequences serve every pool reached). A hand
+    played on: its hit may have been weighed already, as a hand reached (``odds_reached``); the
+    hit values of the hands reached are kept for the hands on turn after it."""
     t = player.table
+    play = bool(tree.draws[1:].any())  # played on (not a double, not a split ace)
+    key = odds_reached.context(player, bet, under, penalty) + (play,)
+    if play:
+        found = odds_reached.find(player, r, o, j, left, int(tree.hard[0]), bool(tree.ace[0]), int(tree.n[0]), key)
+        if found is not None:
+            return found
     hidden = bool(t.pool.hidden)
     rn = np.asarray(r, dtype=np.int64)[None, :] - tree.d
     size = rn.sum(axis=1)
@@ -232,6 +240,7 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
                        np.where(going, later * jn / dpool, 0.0)])  # fmt: skip
     counts = np.concatenate([np.maximum(rn, 0), np.ones((len(rn), 1), dtype=np.int64)], axis=1).ravel()
     check = hidden and any(excluded)
+    hits_p, hits_d = np.zeros(len(tree.d)), np.zeros(len(tree.d))
     for lv in range(tree.depth, -1, -1):
         if not tree.steps[lv]:
             continue
@@ -249,7 +258,10 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
         nodes = tree.levels[lv]
         hit_p = np.bincount(local, weights=gp, minlength=len(nodes))
         hit_d = np.bincount(local, weights=gd, minlength=len(nodes))
+        hits_p[nodes], hits_d[nodes] = hit_p, hit_d
         if lv == 0:
+            if play:
+                odds_reached.keep(player, tree, r, o, j, left, key, hits_p, hits_d)
             return float(hit_p[0]), float(hit_d[0])
         draws = tree.draws[nodes]
         sp, sd = points[nodes], damage[nodes]
