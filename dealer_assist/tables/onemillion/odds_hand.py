@@ -127,9 +127,10 @@ class _Player:
         self.rows = True  # odds_rows where it applies
 
     def start(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
-        """``draw`` from the hand on turn: every hand reached weighed at once (``odds_rows``) where
-        nothing is known on top and the shoe cannot run short within the hands reached (the
-        dealer's sequence table then serves every pool), else the recursion."""
+        """``draw`` from the hand on turn: cards known on top taken one by one (``_known_first``),
+        then every hand reached weighed at once (``odds_rows``) where the shoe cannot run short
+        within the hands reached (the dealer's sequence table then serves every pool), else the
+        recursion."""
         r, o, j, known, left = root
         if self.rows and known:
             return self._known_first(root, hard, ace, n, bet, under, then, penalty)

@@ -4,7 +4,8 @@ recursion, in a few array operations.
 
 ``odds_tree`` lists the hands a start can reach (the same for every pool). For a pool, each
 hand's pool is the pool less its cards; the dealer's outcome for all of them comes from the
-dealer's sequences summed by kind and set of faces (``odds_weights.Weights``): for each set of
+dealer's sequences summed by kind and set of faces (``odds_weights.Weights``), the kinds the
+hands' counts of jokers allow only (a table's sequences serve every rule and count): for each set of
 faces the hands drew, every set's faces part ``Π ff(r[i] − d[i], m[i])`` (one sparse product, in
 logarithms), summed by kind; for each hand, the part the orientations and the size give for its
 pool with the count's validity for the dealer's jokers (the player's jokers count for the dealer
