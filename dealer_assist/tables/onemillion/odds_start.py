@@ -136,17 +136,24 @@ def _draw_merged(hard: int, ace: bool) -> Weights:
 def warm(rules: Rules) -> None:
     """The tables a dealer's outcome needs, built: every two cards' and every hand's past two
     cards (with their weights), every up card's hidden hole merged (and the viewers' after the
-    check), every closed draw merged."""
+    check), every closed draw merged — each with the kinds every count allows
+    (``Weights.allowed``)."""
+    counts = [validity(rules, k) for k in range(od._k(rules, 99) + 1)]
+
+    def ready(weights: Weights) -> None:
+        for valid in counts:
+            weights.allowed(valid)
+
     for up in range(10):
         for check in (False, True):
             for hole in (*range(10), JK):
                 two, code, blackjack = known_hole((up + 1, up == ACE), hole, check)
-                build(two, code, (), None, rules, _NONE, False, blackjack).weights()
-            faces_merged((up + 1, up == ACE), check, False, False)
+                ready(build(two, code, (), None, rules, _NONE, False, blackjack).weights())
+            ready(faces_merged((up + 1, up == ACE), check, False, False))
         if up in (ACE, TEN):  # the viewers' hole card after the check: not the card of a blackjack
-            faces_merged((up + 1, up == ACE), False, up == ACE, up == TEN)
+            ready(faces_merged((up + 1, up == ACE), False, up == ACE, up == TEN))
     for hard in range(3, 17):
         for ace in (False, True):
             if ace and 17 <= hard + 10 <= 21:  # a soft 17 or more stands (DRAW-1)
                 continue
-            _draw_merged(hard, ace)
+            ready(_draw_merged(hard, ace))

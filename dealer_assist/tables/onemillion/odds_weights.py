@@ -96,7 +96,7 @@ class Weights:
     """Sequences summed by kind and set of faces: ``weigh`` gives their outcome vector for a
     pool."""
 
-    __slots__ = ("_entries", "_starts", "_kinds", "_matrix", "hidden")
+    __slots__ = ("_entries", "_starts", "_kinds", "_matrix", "hidden", "_allowed")
 
     def __init__(self, sets: np.ndarray, kinds: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                  values: np.ndarray, hidden: bool) -> None:  # fmt: skip
@@ -112,6 +112,7 @@ class Weights:
         order = np.argsort(where, kind="stable")
         self._entries = places[order].astype(np.intp)
         self._starts = np.flatnonzero(np.r_[True, np.diff(where[order]) != 0])
+        self._allowed: dict[bytes, Weights] = {}
 
     @classmethod
     def of(cls, faces: np.ndarray, kinds: np.ndarray, values: np.ndarray, hidden: bool) -> "Weights":
@@ -132,7 +133,39 @@ class Weights:
         """The outcome vector from the pool, for the count ``validity`` gives (``odds_table.validity``:
         by the kind's private joker, jokers gone on and the joker that ended the hand); ``size``:
         the faces the orientation part is weighed from, when not ``sum(r)``."""
+        return self.allowed(validity)._weigh(r, o, j, validity, size)
+
+    def allowed(self, validity: np.ndarray) -> "Weights":
+        """The kinds ``validity`` allows only, with only the sets they draw (most of a table's
+        kinds serve other counts and rules): the same outcome, weighed for less. Kept for each
+        validity met."""
+        key = validity.tobytes()
+        found = self._allowed.get(key)
+        if found is not None:
+            return found
         outcome, mo, mc, mj, cany, private, gone, term = self._kinds
+        kept = np.flatnonzero(validity[private, gone, term] > 0)
+        matrix = self._matrix[kept]
+        used = np.bincount(matrix.indices, minlength=matrix.shape[1]) > 0
+        renumber = np.cumsum(used) - 1
+        out = object.__new__(Weights)
+        out.hidden, out._allowed = self.hidden, {}
+        out._kinds = tuple(np.ascontiguousarray(c[kept]) for c in self._kinds)
+        out._matrix = sparse.csr_matrix((matrix.data, renumber[matrix.indices], matrix.indptr),
+                                        shape=(len(kept), int(used.sum())))  # fmt: skip
+        lengths = np.diff(np.r_[self._starts, len(self._entries)])
+        owner = np.repeat(np.arange(len(self._starts)), lengths)
+        out._entries = self._entries[used[owner]]
+        out._starts = np.r_[0, np.cumsum(lengths[used])[:-1]].astype(np.intp)
+        if len(self._allowed) > 64:
+            self._allowed.clear()
+        self._allowed[key] = out
+        return out
+
+    def _weigh(self, r, o, j, validity, size) -> tuple[float, ...]:
+        outcome, mo, mc, mj, cany, private, gone, term = self._kinds
+        if not len(outcome):
+            return (0.0,) * od.SIZE
         u = self._matrix @ self.faces(r)
         u *= rest(mo, mc, mj, cany, self.hidden, sum(r) if size is None else size, o, j)
         u *= validity[private, gone, term]
