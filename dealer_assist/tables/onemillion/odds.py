@@ -69,10 +69,10 @@ def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     from each start (``odds_tree``) and, for the table's default jokers (``rules``: Lv.0 early,
     Lv.2 late from the fifth), the dealer's ending sequences for each up card and known hole card
     and from each hand (``odds_start.warm``) — the rest is built on first use."""
-    from dealer_assist.tables.onemillion import odds_rows, odds_start, odds_tree  # noqa: F401 (numpy, loaded once)
+    from dealer_assist.tables.onemillion import odds_rows, odds_start, odds_tree
 
     odds_tree.warm()
-    odds_start.warm(rules)
+    odds_start.warm(rules, also=odds_rows.prepare)  # and what the hand on turn's rows need of them
 
 
 def _on_turn(state: State):

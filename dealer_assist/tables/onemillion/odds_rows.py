@@ -37,11 +37,13 @@ threadpool_limits(1, user_api="blas")  # small products: one thread (see core/de
 _prepared: dict[int, tuple] = {}
 
 
-def _prepare(weights: Weights) -> tuple:
-    """What the rows need of a dealer's sequences (``odds_weights.Weights``), kept with them: each
-    set's faces as a sparse row over the (face, count) places of the ``ff`` table; the kinds
-    without their outcome (orientation part and validity) and, of those, the orientation groups;
-    each kind's column."""
+def prepare(weights: Weights) -> tuple:
+    """What the rows need of a dealer's sequences (``odds_weights.Weights``, usually the kinds a
+    count allows: ``Weights.allowed``), kept with them: each set's faces as a sparse row over the
+    (face, count) places of the ``ff`` table; the kinds × sets matrix with the kinds in the order
+    of their outcome, and where each outcome's kinds lie; each kind's orientation group (the
+    groups: open, closed and jokers drawn, a closed card stood on) and what its validity reads
+    (private, jokers gone on, the joker that ended the hand)."""
     found = _prepared.get(id(weights))
     if found is not None and found[0] is weights:
         return found[1]
@@ -49,46 +51,17 @@ def _prepare(weights: Weights) -> tuple:
     owner = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(entries)]))
     places = sparse.csr_matrix((np.ones(len(entries)), (owner, entries)), shape=(len(starts), 10 * SLOTS))
     outcome, mo, mc, mj, cany, private, gone, term = weights._kinds
-    columns, column_of = unique_rows(np.stack([mo, mc, mj, cany, private, gone, term], axis=1))
-    groups, group_of = unique_rows(columns[:, :4])
-    prep = (places, columns, groups, group_of, column_of)
-    if len(_prepared) > 256:
+    order = np.argsort(outcome, kind="stable")
+    groups, group_at = unique_rows(np.stack([mo, mc, mj, cany], axis=1)[order])
+    outcomes, first = np.unique(outcome[order], return_index=True)
+    ends = np.r_[first[1:], len(order)]
+    bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
+    reads = (private[order], gone[order], term[order])
+    prep = (places, sparse.csr_matrix(weights._matrix[order]), groups, group_at, reads, bounds)
+    if len(_prepared) > 512:
         _prepared.clear()
     _prepared[id(weights)] = (weights, prep)
     return prep
-
-
-def _valid_kinds(weights: Weights, valid: np.ndarray) -> tuple:
-    """The kinds a count's validity allows (``valid``: a boolean per column of ``_prepare``):
-    most of a table's kinds serve other counts and rules, and are left out. Kept with the
-    weights for each validity met: the places of the sets those kinds draw, the kinds × sets
-    matrix with the kinds in the order of their outcome, each kind's orientation group (the
-    groups renumbered), and where each outcome's kinds lie."""
-    key = (id(weights), valid.tobytes())
-    found = _valid_found.get(key)
-    if found is not None and found[0] is weights:
-        return found[1]
-    places, columns, groups, group_of, column_of = _prepare(weights)
-    outcome = weights._kinds[0]
-    kept = np.flatnonzero(valid[column_of])
-    kept = kept[np.argsort(outcome[kept], kind="stable")]
-    matrix = weights._matrix[kept]
-    used = np.flatnonzero(np.bincount(matrix.indices, minlength=matrix.shape[1]))
-    renumber = np.zeros(matrix.shape[1], dtype=matrix.indices.dtype)
-    renumber[used] = np.arange(len(used), dtype=matrix.indices.dtype)
-    matrix = sparse.csr_matrix((matrix.data, renumber[matrix.indices], matrix.indptr), shape=(len(kept), len(used)))
-    kind_groups, group_at = np.unique(group_of[column_of[kept]], return_inverse=True)
-    outcomes, first = np.unique(outcome[kept], return_index=True)
-    ends = np.r_[first[1:], len(kept)]
-    bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
-    prep = (places[used], matrix, groups[kind_groups], group_at.reshape(-1), column_of[kept], bounds)
-    if len(_valid_found) > 512:
-        _valid_found.clear()
-    _valid_found[key] = (weights, prep)
-    return prep
-
-
-_valid_found: dict = {}
 
 
 def _by_level(tree: Tree) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
@@ -131,13 +104,13 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     orientation part and validity (one row per (cards drawn, open, jokers), a column per kind)
     times its set's sums: for the hands that drew the same number of faces, one product per
     outcome pairs every (cards drawn, open, jokers) with every set of faces."""
-    columns = _prepare(weights)[1]
     top = int(sum(r)) + int(j) + 1
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     ks = np.minimum(kd + dj_u, max(rules[2] - 1, 0))  # ``odds_dealer._k``
     counts, k_of = np.unique(ks, return_inverse=True)
-    valid = np.stack([validity(rules, int(k)) for k in counts])[:, columns[:, 4], columns[:, 5], columns[:, 6]]
-    places, matrix, groups, group_at, column_at, bounds = _valid_kinds(weights, valid.any(axis=0))
+    tables = [validity(rules, int(k)) for k in counts]
+    allowed = weights.allowed(tables[0] if len(tables) == 1 else np.maximum.reduce(tables))
+    places, matrix, groups, group_at, reads, bounds = prepare(allowed)
     out = np.zeros((len(tree.d), od.SIZE))
     if not matrix.nnz:
         return out
@@ -145,10 +118,10 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     logs = _log_ff_table(top)[left].reshape(len(tree.faces), 10 * SLOTS)
     summed = matrix @ np.exp(places @ logs.T)  # kinds × the tree's sets of faces
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
-    orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
+    orientation = rest(mo, mc, mj, cany, allowed.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
     per_kind = orientation[:, group_at]  # (cards drawn, open, jokers) × kinds by outcome
     if len(counts) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
-        per_kind *= valid[:, column_at][k_of.reshape(-1)]
+        per_kind *= np.stack([table[reads] for table in tables])[k_of.reshape(-1)]
     by_set = np.ascontiguousarray(summed.T)  # the tree's sets of faces × kinds by outcome
     for faces_n, drawn_n, hands, face_at, drawn_at in _by_level(tree):
         rows, sums = per_kind[drawn_n], by_set[faces_n]

@@ -133,16 +133,18 @@ def _draw_merged(hard: int, ace: bool) -> Weights:
     return hidden_faces([(i, sequences_from(hard + i + 1, ace or i == ACE).weights()) for i in range(10)])
 
 
-def warm(rules: Rules) -> None:
+def warm(rules: Rules, also=None) -> None:
     """The tables a dealer's outcome needs, built: every two cards' and every hand's past two
     cards (with their weights), every up card's hidden hole merged (and the viewers' after the
     check), every closed draw merged — each with the kinds every count allows
-    (``Weights.allowed``)."""
+    (``Weights.allowed``), and ``also`` done to those."""
     counts = [validity(rules, k) for k in range(od._k(rules, 99) + 1)]
 
     def ready(weights: Weights) -> None:
         for valid in counts:
-            weights.allowed(valid)
+            allowed = weights.allowed(valid)
+            if also is not None:
+                also(allowed)
 
     for up in range(10):
         for check in (False, True):
