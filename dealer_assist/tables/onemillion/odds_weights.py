@@ -144,18 +144,21 @@ class Weights:
         if found is not None:
             return found
         outcome, mo, mc, mj, cany, private, gone, term = self._kinds
-        kept = np.flatnonzero(validity[private, gone, term] > 0)
-        matrix = self._matrix[kept]
-        used = np.bincount(matrix.indices, minlength=matrix.shape[1]) > 0
+        kept = validity[private, gone, term] > 0
+        matrix = self._matrix
+        row_lengths = np.diff(matrix.indptr)
+        nonzero = np.repeat(kept, row_lengths)  # the matrix's entries of the kinds kept
+        columns = matrix.indices[nonzero]
+        used = np.bincount(columns, minlength=matrix.shape[1]) > 0
         renumber = np.cumsum(used) - 1
         out = object.__new__(Weights)
         out.hidden, out._allowed = self.hidden, {}
         out._kinds = tuple(np.ascontiguousarray(c[kept]) for c in self._kinds)
-        out._matrix = sparse.csr_matrix((matrix.data, renumber[matrix.indices], matrix.indptr),
-                                        shape=(len(kept), int(used.sum())))  # fmt: skip
+        indptr = np.r_[0, np.cumsum(row_lengths[kept])]
+        out._matrix = sparse.csr_matrix((matrix.data[nonzero], renumber[columns], indptr),
+                                        shape=(int(kept.sum()), int(used.sum())))  # fmt: skip
         lengths = np.diff(np.r_[self._starts, len(self._entries)])
-        owner = np.repeat(np.arange(len(self._starts)), lengths)
-        out._entries = self._entries[used[owner]]
+        out._entries = self._entries[np.repeat(used, lengths)]
         out._starts = np.r_[0, np.cumsum(lengths[used])[:-1]].astype(np.intp)
         if len(self._allowed) > 64:
             self._allowed.clear()
