@@ -145,6 +145,9 @@ class Weights:
             return found
         outcome, mo, mc, mj, cany, private, gone, term = self._kinds
         kept = validity[private, gone, term] > 0
+        if kept.all():
+            self._allowed[key] = self
+            return self
         matrix = self._matrix
         row_lengths = np.diff(matrix.indptr)
         nonzero = np.repeat(kept, row_lengths)  # the matrix's entries of the kinds kept
