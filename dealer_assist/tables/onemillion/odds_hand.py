@@ -154,12 +154,11 @@ class _Player:
             return 0.0, 0.0
         index, players, _ = known[0]
         card = self._joker(players or self.kp + 1) if index == JK else index
-        if card == "lose" or card == "all":  # JK-4 Lv.1–3 (JK-9): the hand, or the box, loses
-            return -(bet if card == "lose" else max(self.everything, bet)) * self.table.allowed(r, o, j), 0.0
+        loss = self._ends(card, hard, ace, bet, penalty)
+        if loss is not None:
+            return -loss * self.table.allowed(r, o, j), 0.0
         h2, a2 = hard + card + 1, ace or card == ACE
         value = od.best(h2, a2)
-        if value > 21:  # BASE-5: a bust loses at once (DSK-5's penalty too)
-            return -(bet + penalty) * self.table.allowed(r, o, j), 0.0
         after = (r, o, j, known[1:], None if left is None else left - 1)
         result = self.stand(*after, 0, h2, a2, n + 1, bet, under)
         if value < 21 and then == "play":
@@ -219,15 +218,12 @@ class _Player:
         table = self.table.table_for(known, left, r, j)
         points = damage = 0.0
         for p, r2, o2, j2, known2, new2, card, face in self._cards(r, o, j, known, new):
-            if card == "lose" or card == "all":  # JK-4 Lv.1–3 (JK-9): the hand, or the box, loses
-                loss = bet if card == "lose" else max(self.everything, bet)
+            loss = self._ends(card, hard, ace, bet, penalty)
+            if loss is not None:
                 points -= p * loss * allowed(r2, o2, j2)
                 continue
             h2, a2 = hard + card + 1, ace or card == ACE
             value = od.best(h2, a2)
-            if value > 21:  # BASE-5: a bust loses at once (DSK-5's penalty too)
-                points -= p * (bet + penalty) * allowed(r2, o2, j2)
-                continue
             child = None
             if table is not None and not known:  # a card from the pool: the same dealer's table
                 if part is None:
@@ -243,6 +239,15 @@ class _Player:
             damage += p * result[1]
         self._memo[key] = (points, damage)
         return points, damage
+
+    def _ends(self, card, hard: int, ace: bool, bet: int, penalty: int) -> float | None:
+        """What the hand loses when ``card`` ends it, else None: a joker at Lv.1–3 (JK-4, JK-9: the
+        hand's bet, or every point of the box), a bust (BASE-5, with DSK-5's penalty)."""
+        if card == "lose" or card == "all":
+            return float(bet if card == "lose" else max(self.everything, bet))
+        if od.best(hard + card + 1, ace or card == ACE) > 21:
+            return float(bet + penalty)
+        return None
 
     def _cards(self, r, o, j, known, new):
         """The next card to the hand: (chance, pool after, known after, new jokers, the card —
