@@ -64,11 +64,12 @@ def prepare(weights: Weights) -> tuple:
     return prep
 
 
-def _by_level(tree: Tree) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]:
-    """The tree's hands by the number of faces they drew: for each number, the sets of faces
-    with it, the (cards drawn, open, jokers) with it, and each of its hands with its place among
-    those two (nearly every pairing of the two is a hand: one product weighs them all). Kept
-    with the hands, the same for every count of cards (``odds_tree.tree``)."""
+def _by_level(tree: Tree) -> tuple[np.ndarray, tuple[tuple[slice, slice, np.ndarray, np.ndarray, np.ndarray], ...]]:
+    """The tree's sets of faces in the order of their number of faces, and its hands by that
+    number: for each number, where its sets of faces and its (cards drawn, open, jokers) lie
+    (both in one piece: ``Tree.drawn`` is sorted by cards drawn), and each of its hands with its
+    place among those two (nearly every pairing of the two is a hand: one product weighs them
+    all). Kept with the hands, the same for every count of cards (``odds_tree.tree``)."""
     found = _levels.get(id(tree.face_of))
     if found is not None and found[0] is tree.face_of:
         return found[1]
@@ -83,14 +84,19 @@ _levels: dict[int, tuple] = {}
 
 def _levels_of(tree: Tree) -> tuple:
     n_of_face = tree.faces.sum(axis=1)
+    order = np.argsort(n_of_face, kind="stable")
+    place = np.empty(len(order), dtype=np.int64)
+    place[order] = np.arange(len(order))
     hand_n = n_of_face[tree.face_of]
     out = []
     for n in np.unique(hand_n):
         hands = np.flatnonzero(hand_n == n)
-        faces, face_at = np.unique(tree.face_of[hands], return_inverse=True)
+        faces, face_at = np.unique(place[tree.face_of[hands]], return_inverse=True)
         drawn, drawn_at = np.unique(tree.drawn_of[hands], return_inverse=True)
-        out.append((faces, drawn, hands, face_at.reshape(-1), drawn_at.reshape(-1)))
-    return tuple(out)
+        # one piece each: the sets are in the order of their number of faces, ``drawn`` sorted by it
+        out.append((slice(int(faces[0]), int(faces[-1]) + 1), slice(int(drawn[0]), int(drawn[-1]) + 1), hands,
+                    face_at.reshape(-1), drawn_at.reshape(-1)))  # fmt: skip
+    return order, tuple(out)
 
 
 def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *,
@@ -114,19 +120,23 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     out = np.zeros((len(tree.d), od.SIZE))
     if not matrix.nnz:
         return out
-    left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces, 0, top)  # a pool out of reach: any row
-    logs = _log_ff_table(top)[left].reshape(len(tree.faces), 10 * SLOTS)
-    summed = matrix @ np.exp(places @ logs.T)  # kinds × the tree's sets of faces
+    order, levels = _by_level(tree)
+    left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
+    logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
+    summed = matrix @ np.exp(places @ logs.T)  # kinds × the tree's sets of faces, by their number of faces
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, allowed.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
     per_kind = orientation[:, group_at]  # (cards drawn, open, jokers) × kinds by outcome
     if len(counts) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
-        per_kind *= np.stack([table[reads] for table in tables])[k_of.reshape(-1)]
-    by_set = np.ascontiguousarray(summed.T)  # the tree's sets of faces × kinds by outcome
-    for faces_n, drawn_n, hands, face_at, drawn_at in _by_level(tree):
-        rows, sums = per_kind[drawn_n], by_set[faces_n]
+        k_of = k_of.reshape(-1)
+        for c, table in enumerate(tables):
+            barred = np.flatnonzero(table[reads] == 0)
+            if len(barred):
+                per_kind[np.ix_(np.flatnonzero(k_of == c), barred)] = 0.0
+    for faces_n, drawn_n, hands, face_at, drawn_at in levels:
+        rows, sums = per_kind[drawn_n], summed[:, faces_n]
         for outcome, lo, hi in bounds:
-            out[hands, outcome] = (rows[:, lo:hi] @ sums[:, lo:hi].T)[drawn_at, face_at]
+            out[hands, outcome] = (rows[:, lo:hi] @ sums[lo:hi])[drawn_at, face_at]
     return out
 
 
@@ -210,39 +220,94 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     dpool = np.where(pool_c > 0, pool_c, 1)
     going = (shoe > 0) & ok
     later = in_shoe / dshoe
-    chance = np.stack([np.where(going, on / dshoe / ds, 0.0), np.where(going, later * closed / dpool / ds, 0.0),
-                       np.where(going, later * jn / dpool, 0.0)])  # fmt: skip
-    counts = np.concatenate([np.maximum(rn, 0), np.ones((len(rn), 1), dtype=np.int64)], axis=1).ravel()
-    check = hidden and any(excluded)
-    hits_p, hits_d = np.zeros(len(tree.d)), np.zeros(len(tree.d))
+    faces = np.maximum(rn, 0)
+    e = _edges(tree)
+    n_hands = len(tree.d)
+    chances = np.empty((n_hands, 21))  # each hand's next card: an open face, a closed face, a joker
+    np.multiply(np.where(going, on / dshoe / ds, 0.0)[:, None], faces, out=chances[:, :10])
+    np.multiply(np.where(going, later * closed / dpool / ds, 0.0)[:, None], faces, out=chances[:, 10:20])
+    chances[:, 20] = np.where(going, later * jn / dpool, 0.0)
+    p = chances.ravel().take(e.slot)  # every edge's chance from its parent's pool
+    target = e.target.copy()  # a hand reached, else the loss's row: a bust, a joker by its number
+    target[e.jokers] = np.where(fate_ace[e.jd], e.joker_child, n_hands + 1 + e.jd)
+    if hidden and any(excluded):  # what the check allowed of the pool the card leaves (a loss only)
+        lost = np.flatnonzero(target >= n_hands)
+        par, face, joker, kind = e.par[lost], e.face[lost], e.joker[lost], e.kind[lost]
+        s2 = size[par] - ~joker
+        r_ten = rn[par, TEN] - ((face == TEN) & ~joker)
+        r_ace = rn[par, ACE] - ((face == ACE) & ~joker)
+        p[lost] *= _allowed(excluded, hidden, r_ten, r_ace, s2, on[par] - (kind == OPEN), jn[par] - joker)
+    values = np.empty((n_hands + 9, 2))  # each hand's (points, damage), then the losses'
+    values[:n_hands, 0], values[:n_hands, 1] = points, damage
+    values[n_hands] = (-float(bet + penalty), 0.0)  # BASE-5, DSK-5
+    values[n_hands + 1:, 0], values[n_hands + 1:, 1] = -fate_loss, 0.0  # JK-4, JK-9
+    hits = np.zeros((n_hands, 2))
     for lv in range(tree.depth, -1, -1):
-        if not tree.steps[lv]:
-            continue
-        par, kind, card, child, face_on, joker, jd, local, face = tree.steps[lv]
-        p = chance[kind, par] * counts[card]
-        goes_on = face_on | (joker & fate_ace[jd])
-        lost = np.where(joker, fate_loss[jd], float(bet + penalty))
-        if check:
-            s2 = size[par] - ~joker
-            r_ten = rn[par, TEN] - ((face == TEN) & ~joker)
-            r_ace = rn[par, ACE] - ((face == ACE) & ~joker)
-            lost = lost * _allowed(excluded, hidden, r_ten, r_ace, s2, on[par] - (kind == OPEN), jn[par] - joker)
-        gp = p * np.where(goes_on, points[child], -lost)
-        gd = p * np.where(goes_on, damage[child], 0.0)
         nodes = tree.levels[lv]
-        hit_p = np.bincount(local, weights=gp, minlength=len(nodes))
-        hit_d = np.bincount(local, weights=gd, minlength=len(nodes))
-        hits_p[nodes], hits_d[nodes] = hit_p, hit_d
+        lo, hi, indptr = e.spans[lv]
+        if lo == hi:
+            continue
+        hit = sparse.csr_matrix((p[lo:hi], target[lo:hi], indptr), shape=(len(nodes), n_hands + 9)) @ values
+        hits[nodes] = hit
         if lv == 0:
             if play:
-                odds_reached.keep(player, tree, r, o, j, left, key, hits_p, hits_d)
-            return float(hit_p[0]), float(hit_d[0])
+                odds_reached.keep(player, tree, r, o, j, left, key, hits[:, 0], hits[:, 1])
+            return float(hit[0, 0]), float(hit[0, 1])
         draws = tree.draws[nodes]
-        sp, sd = points[nodes], damage[nodes]
+        sp, sd = values[nodes, 0], values[nodes, 1]
+        hit_p, hit_d = hit[:, 0], hit[:, 1]
         better = draws & ((hit_p > sp) | ((hit_p == sp) & (hit_d > sd)))  # the recursion's `hit > result`
-        points[nodes] = np.where(better, hit_p, sp)
-        damage[nodes] = np.where(better, hit_d, sd)
+        values[nodes[better]] = hit[better]
     return 0.0, 0.0
+
+
+class _Edges:
+    """A tree's edges (``Tree.steps``) end to end, as ``draw_value`` reads them: for each level,
+    where its edges lie and where each of its hands' edges start (``spans``: a sparse matrix's
+    rows); each edge's parent, kind, ``slot`` (its place among the parent's 21 cards: 10 open
+    faces, 10 closed, the joker), face, whether it is a joker, and the row its value comes from
+    (``target``: the hand reached, or ``len(tree.d)`` for a bust); for the joker edges
+    (``jokers``), the hand reached and the parent's jokers (``jd``): a joker's row is chosen by
+    its fate in each call."""
+
+    __slots__ = ("par", "kind", "slot", "face", "joker", "target", "jokers", "joker_child", "jd", "spans")
+
+    def __init__(self, tree: Tree) -> None:
+        n_hands = len(tree.d)
+        pieces: list[list[np.ndarray]] = [[] for _ in range(8)]
+        self.spans = []
+        at = 0
+        for lv, step in enumerate(tree.steps):
+            if not step:
+                self.spans.append((at, at, None))
+                continue
+            par, kind, child, face_on, joker, jd, local, face = step
+            indptr = np.searchsorted(local, np.arange(len(tree.levels[lv]) + 1)).astype(np.int32)
+            self.spans.append((at, at + len(par), indptr))
+            at += len(par)
+            target = np.where(face_on, child, n_hands).astype(np.int32)
+            slot = par.astype(np.int64) * 21 + kind.astype(np.int64) * 10 + face  # a joker's face is 0: slot 20
+            for piece, column in zip(pieces, (par, kind, slot, face, joker, target, child, jd)):
+                piece.append(column)
+        columns = [np.concatenate(piece) if piece else np.zeros(0, dtype=np.int32) for piece in pieces]
+        self.par, self.kind, self.slot, self.face, self.joker, self.target, child, jd = columns
+        self.jokers = np.flatnonzero(self.joker)
+        self.joker_child = child[self.jokers]
+        self.jd = jd[self.jokers].astype(np.int64)
+
+
+def _edges(tree: Tree) -> _Edges:
+    found = _edge_cache.get(id(tree.face_of))
+    if found is not None and found[0] is tree.face_of:
+        return found[1]
+    if len(_edge_cache) > 512:
+        _edge_cache.clear()
+    edges = _Edges(tree)
+    _edge_cache[id(tree.face_of)] = (tree.face_of, edges)
+    return edges
+
+
+_edge_cache: dict[int, tuple] = {}
 
 
 @lru_cache(maxsize=256)
@@ -274,9 +339,8 @@ def _stand(player, tree: Tree, vec: np.ndarray, bet: int, under: bool) -> tuple[
     hp = player.hp
     pay_p, pay_d = _pay(bet, min(bet, hp), player.push_limit)
     mine = np.minimum(tree.mine, 22)
-    rows = np.arange(len(vec))
-    points = (vec @ pay_p.T)[rows, mine]
-    damage = (vec @ pay_d.T)[rows, mine]
+    points = np.einsum("ij,ij->i", vec, pay_p[mine])
+    damage = np.einsum("ij,ij->i", vec, pay_d[mine])
     if under:
         bonus = tree.n >= 6
         if bonus.any():

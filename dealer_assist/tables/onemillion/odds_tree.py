@@ -31,9 +31,9 @@ class Tree:
     """The hands by index (0: the start, nothing drawn): ``d`` (N×10), ``do``, ``dj``, the hand's
     ``hard`` (aces as 1), ``ace``, ``n`` (its cards), ``mine`` (its best total) and ``draws`` (it
     draws another card: the start always, a hand played on below 21). ``steps[L]``: the edges
-    that leave the hands of level ``L``, as ``odds_rows`` reads them (parent, kind, the parent's
-    pool count of the card, child — 0 for a bust —, it goes on to a hand as a face, a joker, the
-    parent's jokers, the parent's place in its level, the face)."""
+    that leave the hands of level ``L``, as ``odds_rows`` reads them (parent, kind, child — 0 for
+    a bust —, it goes on to a hand as a face, a joker, the parent's jokers, the parent's place in
+    its level, the face)."""
 
     d: np.ndarray
     do: np.ndarray
@@ -117,7 +117,6 @@ def _hands(hard: int, ace: bool, play: bool) -> Tree:
         draws.append(np.full(len(rows), play) & (value[rows] < 21))
         steps.append((
             (starts[-1] + par).astype(np.int32), kind.astype(np.int8),
-            ((starts[-1] + par) * 11 + np.where(joker, 10, face)).astype(np.int32),  # the pool's count of the card
             np.where(child >= 0, child, 0).astype(np.int32), (child >= 0) & ~joker, joker,
             fj[par].astype(np.int8), par.astype(np.int32), face.astype(np.int8),
         ))  # fmt: skip

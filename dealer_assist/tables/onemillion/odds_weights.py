@@ -65,8 +65,8 @@ def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidde
         table = ff_rows(max(int((size + j).max()), 0))
         top = len(table) - 1
 
-        def f(x, k):
-            return table[np.clip(x, 0, top), k]
+        def f(x, k):  # each pool's row of ``ff``, then the sequences' columns
+            return table[np.clip(x[:, 0], 0, top)][:, k]
 
     m = mo + mc + mj
     closed = size - o
@@ -74,10 +74,12 @@ def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidde
     num = f(o, mo) * f(closed, mc) * f(j, mj)
     den = f(size, mo + mc) * ((closed + j) * f(cards - 1, np.maximum(m - 1, 0)) if hidden else f(cards, m))
     w = np.divide(num, den, out=np.zeros(np.shape(num)), where=den > 0)
-    if cany.any():
-        left = np.broadcast_to(cards - m, w.shape)
-        factor = np.divide(closed + j - mc - mj, left, out=np.zeros(w.shape), where=left > 0)
-        w = np.where(cany, w * factor, w)
+    stands = np.flatnonzero(cany)  # the sequences that stand on a closed card
+    if len(stands):
+        left = (cards - m[stands]).astype(float)
+        factor = np.divide((closed + j - mc[stands] - mj[stands]).astype(float), left, out=np.zeros(np.shape(left)),
+                           where=left > 0)  # fmt: skip
+        w[..., stands] *= factor
     return w
 
 
