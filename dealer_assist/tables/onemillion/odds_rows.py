@@ -123,7 +123,10 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     order, levels = _by_level(tree)
     left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
     logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
-    summed = matrix @ np.exp(places @ logs.T)  # kinds × the tree's sets of faces, by their number of faces
+    summed = np.empty((matrix.shape[0], len(order)))  # kinds × the tree's sets of faces, by their number of faces
+    step = min(256, max(32, 500_000 // places.shape[0]))  # a few sets at a time: the faces parts stay in the cache
+    for at in range(0, len(order), step):
+        summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, allowed.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
     per_kind = orientation[:, group_at]  # (cards drawn, open, jokers) × kinds by outcome
