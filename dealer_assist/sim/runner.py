@@ -24,7 +24,7 @@ __all__ = ["Progress", "SimulationError", "check_run", "chunks", "default_worker
 
 SEED_MOST = 2**63 - 1
 WORKERS_MOST = 256  # the largest --workers
-WAIT = 0.2  # seconds between two looks at the workers' progress
+WAIT = 0.1  # seconds between two looks at the workers' progress
 
 _CLIENT: list[Any] = [None]  # the Dask client inside ``on_scheduler``: run_tasks sends the chunks there
 
