@@ -71,7 +71,7 @@ def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     and from each hand (``odds_start.warm``) — the rest is built on first use."""
     from dealer_assist.tables.onemillion import odds_rows, odds_start, odds_tree
 
-    odds_tree.warm()
+    odds_tree.warm(also=odds_rows.prepare_tree)  # and what the rows keep of each tree
     odds_start.warm(rules, also=odds_rows.prepare)  # and what the hand on turn's rows need of them
 
 

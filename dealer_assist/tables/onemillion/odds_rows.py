@@ -64,6 +64,12 @@ def prepare(weights: Weights) -> tuple:
     return prep
 
 
+def prepare_tree(tree: Tree) -> None:
+    """What the rows keep of a tree (``_by_level``, ``_edges``), built at once (``odds.warm``)."""
+    _by_level(tree)
+    _edges(tree)
+
+
 def _by_level(tree: Tree) -> tuple[np.ndarray, tuple[tuple[slice, slice, np.ndarray, np.ndarray, np.ndarray], ...]]:
     """The tree's sets of faces in the order of their number of faces, and its hands by that
     number: for each number, where its sets of faces and its (cards drawn, open, jokers) lie

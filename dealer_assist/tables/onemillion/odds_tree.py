@@ -137,11 +137,14 @@ def _hands(hard: int, ace: bool, play: bool) -> Tree:
                 steps=tuple(steps[:len(levels)]), drawn=drawn, drawn_of=drawn_of.reshape(-1))  # fmt: skip
 
 
-def warm() -> None:
+def warm(also=None) -> None:
     """Every two-card start, played on and doubled, and a split hand's one card (split aces take
-    one card only: PLAY-7)."""
+    one card only: PLAY-7); ``also(tree)`` for each (what a reader keeps of a tree)."""
     for a in range(10):
         for b in range(a, 10):
-            tree(a + b + 2, a == 0, 2, True)
-            tree(a + b + 2, a == 0, 2, False)
-        tree(a + 1, a == 0, 1, a != 0)
+            for start in (tree(a + b + 2, a == 0, 2, True), tree(a + b + 2, a == 0, 2, False)):
+                if also is not None:
+                    also(start)
+        split = tree(a + 1, a == 0, 1, a != 0)
+        if also is not None:
+            also(split)
