@@ -387,6 +387,40 @@ def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, ex
             assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name
 
 
+@pytest.mark.parametrize(("hard", "kd"), [(8, 3), (4, 3), (11, 0)])
+def test_jk_3_each_hand_reached_is_weighed_with_the_kinds_its_own_count_allows(hard, kd):
+    """A hand's jokers raise the dealer's count (JK-3): the hands reached read the kinds of
+    different counts, weighed together or each count's hands apart (``odds_rows.dealer_rows``,
+    whichever weighs less). Both give each hand the outcome its own pool and count give."""
+    import numpy as np
+
+    from dealer_assist.tables.onemillion import odds_rows, odds_tree
+    from dealer_assist.tables.onemillion.odds_table import validity
+
+    state = _state("9", "4", "2", "[T]")
+    table = odds._Table(state, Viewpoint.DEALER, odds_pool.pool(state, Viewpoint.DEALER))
+    p, rules = table.pool, table.rules
+    weights = table.table_for((), p.left, p.r, p.jokers).weights()
+    tree = odds_tree.tree(hard, False, 2, True)
+    ks = np.minimum(kd + tree.drawn[:, 2], rules[2] - 1)
+    counts, k_of = np.unique(ks, return_inverse=True)
+    tables = [validity(rules, int(k)) for k in counts]
+    parts = [odds_rows._part(tree, k_of.reshape(-1) == c) for c in range(len(counts))]
+    apart = sum(odds_rows._cost(weights.allowed(t), part) for t, part in zip(tables, parts))
+    together = odds_rows._cost(weights.allowed(np.maximum.reduce(tables)), tree)
+    assert len(counts) > 1 and (apart < together) == (hard != 11)  # both ways are taken below
+    rows = odds_rows.dealer_rows(weights, rules, kd, p.r, p.open, p.jokers, tree)
+    r = np.asarray(p.r)
+    for h in range(0, len(tree.d), 7):
+        pool = r - tree.d[h]
+        o, j = p.open - int(tree.do[h]), p.jokers - int(tree.dj[h])
+        if (pool < 0).any() or o < 0 or j < 0 or o > pool.sum():
+            continue
+        k = min(kd + int(tree.dj[h]), rules[2] - 1)
+        alone = weights.weigh(tuple(int(x) for x in pool), o, j, validity(rules, k))
+        assert rows[h] == pytest.approx(alone, rel=1e-9, abs=1e-12), h
+
+
 @pytest.mark.parametrize(("hole", "view"), [("[T]", "dealer"), ("[?]", "dealer"), ("[T]", "players")])
 def test_base_4_after_a_hit_the_hand_reached_keeps_the_figures_weighed_for_it(hole, view, monkeypatch):
     """A hand on turn after a hit is a hand the weighing before it reached (``odds_reached``):

@@ -18,6 +18,7 @@ the hand that draws it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -111,21 +112,45 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     pool before the hand's draws; ``kd`` the dealer's count, to which the hand's jokers add;
     ``size_less``: the faces the orientation part leaves out, ``Weights.weigh``'s ``size``).
 
+    The hands whose jokers give the dealer's count different levels read different kinds: they
+    are weighed together with the kinds any of their counts allows (each hand's validity then
+    bars the others), or each count's hands apart with its own kinds, whichever weighs less."""
+    ks = np.minimum(kd + tree.drawn[:, 2], max(rules[2] - 1, 0))  # ``odds_dealer._k``
+    counts, k_of = np.unique(ks, return_inverse=True)
+    k_of = k_of.reshape(-1)
+    tables = [validity(rules, int(k)) for k in counts]
+    together = weights.allowed(tables[0] if len(tables) == 1 else np.maximum.reduce(tables))
+    if len(tables) > 1:
+        parts = [_part(tree, k_of == c) for c in range(len(tables))]
+        alone = [weights.allowed(table) for table in tables]
+        if sum(_cost(w, part) for w, part in zip(alone, parts)) < _cost(together, tree):
+            out = np.zeros((len(tree.d), od.SIZE))
+            for w, table, part in zip(alone, tables, parts):
+                out[part.hands] = _weigh(w, [table], k_of, r, o, j, part, size_less)
+            return out
+    return _weigh(together, tables, k_of, r, o, j, tree, size_less)
+
+
+def _cost(weights: Weights, tree) -> int:
+    """About what ``_weigh`` does for ``tree`` (its sets' faces parts, then the kinds by hand)."""
+    places, matrix = prepare(weights)[:2]
+    return (places.nnz + matrix.nnz) * len(tree.faces) + matrix.shape[0] * len(tree.d)
+
+
+def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, tree, size_less: int) -> np.ndarray:
+    """``dealer_rows`` with the kinds of ``weights`` (each hand's count the row of ``tables`` that
+    ``k_of`` gives, by its (cards drawn, open, jokers), where there are several).
+
     The faces part of every set for every distinct set of faces the hands drew, as one sparse
     product in logarithms; summed by kind with the counts (one more); then each hand's
     orientation part and validity (one row per (cards drawn, open, jokers), a column per kind)
     times its set's sums: for the hands that drew the same number of faces, one product per
     outcome pairs every (cards drawn, open, jokers) with every set of faces."""
-    top = int(sum(r)) + int(j) + 1
-    n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
-    ks = np.minimum(kd + dj_u, max(rules[2] - 1, 0))  # ``odds_dealer._k``
-    counts, k_of = np.unique(ks, return_inverse=True)
-    tables = [validity(rules, int(k)) for k in counts]
-    allowed = weights.allowed(tables[0] if len(tables) == 1 else np.maximum.reduce(tables))
-    places, matrix, groups, group_at, reads, bounds = prepare(allowed)
+    places, matrix, groups, group_at, reads, bounds = prepare(weights)
     out = np.zeros((len(tree.d), od.SIZE))
     if not matrix.nnz:
         return out
+    top = int(sum(r)) + int(j) + 1
     order, levels = _by_level(tree)
     left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
     logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
@@ -133,11 +158,11 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     step = min(256, max(32, 500_000 // places.shape[0]))  # a few sets at a time: the faces parts stay in the cache
     for at in range(0, len(order), step):
         summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
+    n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
-    orientation = rest(mo, mc, mj, cany, allowed.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
+    orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
     per_kind = orientation[:, group_at]  # (cards drawn, open, jokers) × kinds by outcome
-    if len(counts) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
-        k_of = k_of.reshape(-1)
+    if len(tables) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
         for c, table in enumerate(tables):
             barred = np.flatnonzero(table[reads] == 0)
             if len(barred):
@@ -147,6 +172,41 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
         for outcome, lo, hi in bounds:
             out[hands, outcome] = (rows[:, lo:hi] @ sums[lo:hi])[drawn_at, face_at]
     return out
+
+
+@dataclass(frozen=True, eq=False)
+class _Part:
+    """Some of a tree's hands (``hands``, its indices), with what ``_weigh`` reads of a tree."""
+
+    hands: np.ndarray
+    faces: np.ndarray
+    face_of: np.ndarray
+    drawn: np.ndarray
+    drawn_of: np.ndarray
+
+    @property
+    def d(self) -> np.ndarray:
+        return self.hands
+
+
+def _part(tree: Tree, drawn: np.ndarray) -> _Part:
+    """The hands of ``tree`` whose (cards drawn, open, jokers) ``drawn`` marks (kept per tree)."""
+    key = (id(tree.face_of), drawn.tobytes())
+    found = _parts.get(key)
+    if found is not None and found[0] is tree.face_of:
+        return found[1]
+    hands = np.flatnonzero(drawn[tree.drawn_of])
+    faces, face_of = np.unique(tree.face_of[hands], return_inverse=True)
+    rows, drawn_of = np.unique(tree.drawn_of[hands], return_inverse=True)  # still sorted by cards drawn
+    part = _Part(hands=hands, faces=tree.faces[faces], face_of=face_of.reshape(-1), drawn=tree.drawn[rows],
+                 drawn_of=drawn_of.reshape(-1))  # fmt: skip
+    if len(_parts) > 512:
+        _parts.clear()
+    _parts[key] = (tree.face_of, part)
+    return part
+
+
+_parts: dict[tuple, tuple] = {}
 
 
 def _log_ff_table(top: int) -> np.ndarray:
