@@ -234,22 +234,34 @@ def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | f
     return np.where(cards > 0, out, 1.0)
 
 
-def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn) -> np.ndarray:
+def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach: int) -> np.ndarray:
     """The dealer's outcome for every hand's pool; a hidden hole card a joker (``odds._Table.holes``)
     or a face (the faces' tables merged, ``odds_start.hidden_hole``), each with its chance from the
-    hand's pool."""
+    hand's pool. Only the hands holding ``reach`` jokers or fewer are weighed (the others are
+    never reached: ``draw_value``); theirs stay 0."""
     rules = player.rules
+
+    def rows(weights, kd, r, j, size_less=0):
+        top = min(reach, j)  # a hand cannot hold more jokers than its pool had
+        if top >= int(tree.drawn[:, 2].max()):
+            return dealer_rows(weights, rules, kd, r, o, j, tree, size_less=size_less)
+        out = np.zeros((len(tree.d), od.SIZE))
+        if top >= 0:
+            part = _part(tree, tree.drawn[:, 2] <= top)
+            out[part.hands] = dealer_rows(weights, rules, kd, r, o, j, part, size_less=size_less)
+        return out
+
     if not t.pool.hidden:
-        return dealer_rows(t.table_for((), left, r, j).weights(), rules, player.kd, r, o, j, tree)
+        return rows(t.table_for((), left, r, j).weights(), player.kd, r, j)
     closed = size - on
     pool = closed + jn
     dpool = np.where(pool > 0, pool, 1)
     ex_ten, ex_ace, _ = t.excluded
     merged = odds_start.faces_merged(t.up, t.check_to_come, ex_ten, ex_ace)
     weight = np.where((pool > 0) & (size > 0), closed / dpool / np.where(size > 0, size, 1), 0.0)
-    out = weight[:, None] * dealer_rows(merged, rules, player.kd, r, o, j, tree, size_less=1)
+    out = weight[:, None] * rows(merged, player.kd, r, j, size_less=1)
     for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False):
-        out += np.where(pool > 0, jn / dpool, 0.0)[:, None] * dealer_rows(table.weights(), rules, k2, r2, o, j2, tree)
+        out += np.where(pool > 0, jn / dpool, 0.0)[:, None] * rows(table.weights(), k2, r2, j2)
     return out
 
 
@@ -271,12 +283,14 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     on, jn = o - tree.do, j - tree.dj
     closed = size - on
     ok = (rn >= 0).all(axis=1) & (on >= 0) & (jn >= 0) & (closed >= 0)
-    vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn)
+    fate = [player._joker(player.kp + x + 1) for x in range(8)]
+    fate_ace = np.array([f == ACE for f in fate])
+    # a hand holding x jokers is reached only if the first x jokers it drew went on as aces (JK-4)
+    reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
+    vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn, reach)
     vec[~ok] = 0.0
     points, damage = _stand(player, tree, vec, bet, under)
-    fate = [player._joker(player.kp + x + 1) for x in range(8)]
     loss = {ACE: 0.0, "lose": float(bet), "all": float(max(player.everything, bet))}
-    fate_ace = np.array([f == ACE for f in fate])
     fate_loss = np.array([loss[f] for f in fate])
     excluded = t.excluded
     # each hand's chance factors for its next card: an open face (times the face's count), a closed

@@ -52,21 +52,13 @@ def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidde
     drawing ``mo`` open, ``mc`` closed faces and ``mj`` jokers (``cany``: and standing on a closed
     card), from a pool of ``size`` faces, ``o`` of them open, and ``j`` jokers (``hidden``: the
     first card is a hidden hole card, from the closed cards only). ``size``, ``o`` and ``j`` are
-    numbers (one value per sequence) or arrays of pools (one row per pool); a pool out of reach
-    (a count below 0) weighs what a pool of 0 would."""
-    one = np.ndim(size) == 0
-    if one:  # one pool: a row of ``ff`` each
+    numbers (one value per sequence) or arrays of pools (one row per pool, ``_rest_rows``); a pool
+    out of reach (a count below 0) weighs what a pool of 0 would."""
+    if np.ndim(size) != 0:
+        return _rest_rows(mo, mc, mj, cany, hidden, size, o, j)
 
-        def f(x, k):
-            return ff(max(int(x), 0))[k]
-
-    else:
-        size, o, j = (np.asarray(x, dtype=np.int64)[:, None] for x in (size, o, j))
-        table = ff_rows(max(int((size + j).max()), 0))
-        top = len(table) - 1
-
-        def f(x, k):  # each pool's row of ``ff``, then the sequences' columns
-            return table[np.clip(x[:, 0], 0, top)][:, k]
+    def f(x, k):
+        return ff(max(int(x), 0))[k]
 
     m = mo + mc + mj
     closed = size - o
@@ -74,22 +66,60 @@ def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidde
     num = f(o, mo) * f(closed, mc) * f(j, mj)
     den = f(size, mo + mc) * ((closed + j) * f(cards - 1, np.maximum(m - 1, 0)) if hidden else f(cards, m))
     w = np.divide(num, den, out=np.zeros(np.shape(num)), where=den > 0)
-    stands = np.flatnonzero(cany)  # the sequences that stand on a closed card
+    return _stands(w, cany, mc + mj, m, closed + j, cards)
+
+
+def _stands(w: np.ndarray, cany: np.ndarray, closed_drawn, m, closed_left, cards) -> np.ndarray:
+    """``w`` times, for the sequences that stand on a closed card (``cany``), the chance that the
+    card after them is closed: (closed cards and jokers left) / (cards left)."""
+    stands = np.flatnonzero(cany)
     if len(stands):
         left = (cards - m[stands]).astype(float)
-        factor = np.divide((closed + j - mc[stands] - mj[stands]).astype(float), left, out=np.zeros(np.shape(left)),
+        factor = np.divide((closed_left - closed_drawn[stands]).astype(float), left, out=np.zeros(np.shape(left)),
                            where=left > 0)  # fmt: skip
         w[..., stands] *= factor
     return w
 
 
-def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _rest_rows(mo, mc, mj, cany, hidden: bool, size, o, j) -> np.ndarray:
+    """``rest`` for many pools (one row each), in two parts that each take few distinct pools:
+    the open and closed faces' part by (size, open), the jokers' part by (size, jokers), each
+    made once per distinct pair and then taken by row (a pool's row of each)."""
+    size, o, j = (np.asarray(x, dtype=np.int64) for x in (size, o, j))
+    table = ff_rows(max(int((size + j).max()), 0))
+    top = len(table) - 1
+
+    def f(x, k):  # one row per distinct pool, one column per sequence
+        return table[np.clip(x, 0, top)[:, None], k[None, :]]
+
+    def ratio(num, den):
+        return np.divide(num, den, out=np.zeros(np.shape(num)), where=den > 0)
+
+    m = mo + mc + mj
+    faces, at_faces = unique_rows(np.stack([size, o], axis=1), small=False)
+    fs, fo = faces[:, 0], faces[:, 1]
+    by_faces = ratio(f(fo, mo) * f(fs - fo, mc), f(fs, mo + mc))
+    jokers, at_jokers = unique_rows(np.stack([size, j], axis=1), small=False)
+    js, jj = jokers[:, 0], jokers[:, 1]
+    by_jokers = ratio(f(jj, mj), f(js + jj - 1, np.maximum(m - 1, 0)) if hidden else f(js + jj, m))
+    w = by_faces[at_faces]
+    w *= by_jokers[at_jokers]
+    closed = size - o
+    if hidden:  # the hole card: one of the closed cards and jokers
+        pool = (closed + j).astype(float)
+        w *= np.divide(1.0, pool, out=np.zeros(len(pool)), where=pool > 0)[:, None]
+    return _stands(w, cany, mc + mj, m, (closed + j)[:, None], (size + j)[:, None])
+
+
+def unique_rows(rows: np.ndarray, *, small: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """``np.unique(rows, axis=0, return_inverse=True)`` for small non-negative integers (each
-    below 32), through one integer key per row (sorting rows is slow)."""
+    below 32; ``small`` False: any integers within ±2**20, two or three columns), through one
+    integer key per row (sorting rows is slow)."""
     rows = np.ascontiguousarray(rows, dtype=np.int64)
+    base, shift = (32, 0) if small else (1 << 21, 1 << 20)
     key = np.zeros(len(rows), dtype=np.int64)
     for column in range(rows.shape[1]):
-        key = key * 32 + rows[:, column]
+        key = key * base + rows[:, column] + shift
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
     return rows[first], inverse.reshape(-1)
 
