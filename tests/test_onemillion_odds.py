@@ -363,6 +363,7 @@ def _state(a, up, b, hole, extra="", more=""):
     ("9", "4", "3", "[6]", "jk 0 3\nskill under on\n", "", "dealer"),  # Lv.3 later; the Under Bonus
     ("T", "6", "6", "[T]", "", "", "players"),  # the hole card hidden
     ("8", "T", "8", "[7]", "", "peek\n", "players"),  # hidden after the check: not a ten-making ace
+    ("4", "6", "4", "[T]", "", "", "players"),  # a small pair, the hole hidden: the split's hands serve the hit
     ("3", "9", "2", "[T]", "skill mp 1\n", "1 foresight [3] 2\n", "dealer"),  # GUILD-3: two cards known on top
     ("T", "6", "2", "[?]", "skill mp 1\n", "1 foresight [2]\n", "dealer"),  # one known; the hole card hidden
     ("A", "7", "2", "[T]", "skill mp 1\n", "1 foresight [JK]\n", "players"),  # a known joker (an ace at Lv.0)
@@ -405,7 +406,7 @@ def test_jk_3_each_hand_reached_is_weighed_with_the_kinds_its_own_count_allows(h
     ks = np.minimum(kd + tree.drawn[:, 2], rules[2] - 1)
     counts, k_of = np.unique(ks, return_inverse=True)
     tables = [validity(rules, int(k)) for k in counts]
-    parts = [odds_rows._part(tree, k_of.reshape(-1) == c) for c in range(len(counts))]
+    parts = [odds_rows._part(tree, (k_of.reshape(-1) == c)[tree.drawn_of]) for c in range(len(counts))]
     apart = sum(odds_rows._cost(weights.allowed(t), part) for t, part in zip(tables, parts))
     together = odds_rows._cost(weights.allowed(np.maximum.reduce(tables)), tree)
     assert len(counts) > 1 and (apart < together) == (hard != 11)  # both ways are taken below
@@ -451,6 +452,31 @@ def test_base_4_after_a_hit_the_hand_reached_keeps_the_figures_weighed_for_it(ho
         for name in new:
             for x, y in zip(kept[name], new[name]):
                 assert x == pytest.approx(y, rel=1e-12, abs=1e-9), (lines[:at], name)
+
+
+@pytest.mark.parametrize("view", ["dealer", "players"])
+def test_base_4_a_line_that_moves_no_card_keeps_the_figures_of_the_hand_on_turn(view, monkeypatch):
+    """A line that changes nothing the figures read (the same pool, counts, stake and box) finds
+    the hand on turn as the start of the last weighing (``odds_reached.find``, nothing drawn), and
+    the split's hands serve the hit's (``odds_reached.same_hands``): the figures are those of a
+    new weighing with nothing kept."""
+    from dealer_assist.tables.onemillion import odds_reached, odds_rows
+    from dealer_assist.tables.onemillion.odds_hand import actions
+
+    state = _state("3", "6", "3", "[T]")
+    viewpoint = Viewpoint(view)
+    shared = []
+    same = odds_reached.same_hands
+    monkeypatch.setattr(odds_reached, "same_hands", lambda *args: shared.append(same(*args)) or shared[-1])
+    odds_reached._kept.clear()
+    first = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), odds._on_turn(state))
+    assert shared and shared[0][1].mean() > 0.9  # the hit's hands: nearly all the split's
+    weighed = []
+    dealer = odds_rows._dealer
+    monkeypatch.setattr(odds_rows, "_dealer", lambda *args, **kw: weighed.append(args[2].depth) or dealer(*args, **kw))
+    again = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), odds._on_turn(state))
+    assert first == again and {"ht", "sp"} <= again.keys()
+    assert weighed == [1]  # the hit and the split found: only the double's one card weighed again
 
 
 @pytest.mark.parametrize("rules", [(0, 2, 5), (0, 0, 5), (1, 2, 3), (0, 3, 1)])

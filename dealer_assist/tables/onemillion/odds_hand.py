@@ -43,19 +43,20 @@ def actions(table: Any, hand, *, rows: bool = True) -> dict[str, Value]:
     out: dict[str, Value] = {}
     hard, ace, n = _hand_value(hand.cards)
     under = state.config.under and not hand.split
+    if "sp" in legal:  # first: its hands are nearly all the hit's (weighed once, ``odds_rows``)
+        first = hand.cards[0]
+        h1, a1 = (1, True) if first.is_ace else (first.low_value, False)
+        aces = first.is_ace
+        one = player.start(root, h1, a1, 1, hand.bet, False, "stand" if aces else "play", player.penalty)
+        out["sp"] = (2 * one[0], 2 * one[1])
     if "st" in legal:
         out["st"] = player.stand(*root, 0, hard, ace, n, hand.bet, under)
     if "ht" in legal:
         out["ht"] = player.start(root, hard, ace, n, hand.bet, under, "play", player.penalty)
     if "dd" in legal:
         out["dd"] = player.start(root, hard, ace, n, 2 * hand.bet, False, "stand", player.penalty_double)
-    if "sp" in legal:
-        first = hand.cards[0]
-        h1, a1 = (1, True) if first.is_ace else (first.low_value, False)
-        aces = first.is_ace
-        one = player.start(root, h1, a1, 1, hand.bet, False, "stand" if aces else "play", player.penalty)
-        out["sp"] = (2 * one[0], 2 * one[1])
-    out = {name: (v[0] / z, v[1] / z) if z else v for name, v in out.items()}
+    order = ("st", "ht", "dd", "sp")
+    out = {name: (out[name][0] / z, out[name][1] / z) if z else out[name] for name in order if name in out}
     if "sr" in legal:
         out["sr"] = (-float(floor(hand.bet / 2)), 0.0)  # SURR-4, SET-4
     return out
@@ -125,6 +126,7 @@ class _Player:
         self._dealer: dict[Any, tuple[float, ...]] = {}
         self._memo: dict[Any, Value] = {}
         self.rows = True  # odds_rows where it applies
+        self.weighed: list[tuple] = []  # odds_rows: the dealer's outcomes of the hands weighed so far
 
     def start(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
         """``draw`` from the hand on turn: cards known on top taken one by one (``_known_first``),

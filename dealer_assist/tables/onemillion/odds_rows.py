@@ -121,7 +121,7 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     tables = [validity(rules, int(k)) for k in counts]
     together = weights.allowed(tables[0] if len(tables) == 1 else np.maximum.reduce(tables))
     if len(tables) > 1:
-        parts = [_part(tree, k_of == c) for c in range(len(tables))]
+        parts = [_part(tree, (k_of == c)[tree.drawn_of]) for c in range(len(tables))]
         alone = [weights.allowed(table) for table in tables]
         if sum(_cost(w, part) for w, part in zip(alone, parts)) < _cost(together, tree):
             out = np.zeros((len(tree.d), od.SIZE))
@@ -189,13 +189,13 @@ class _Part:
         return self.hands
 
 
-def _part(tree: Tree, drawn: np.ndarray) -> _Part:
-    """The hands of ``tree`` whose (cards drawn, open, jokers) ``drawn`` marks (kept per tree)."""
-    key = (id(tree.face_of), drawn.tobytes())
+def _part(tree: Tree, chosen: np.ndarray) -> _Part:
+    """The hands of ``tree`` that ``chosen`` marks (one flag per hand; kept per tree and marks)."""
+    key = (id(tree.face_of), np.packbits(chosen).tobytes())
     found = _parts.get(key)
     if found is not None and found[0] is tree.face_of:
         return found[1]
-    hands = np.flatnonzero(drawn[tree.drawn_of])
+    hands = np.flatnonzero(chosen)
     faces, face_of = np.unique(tree.face_of[hands], return_inverse=True)
     rows, drawn_of = np.unique(tree.drawn_of[hands], return_inverse=True)  # still sorted by cards drawn
     part = _Part(hands=hands, faces=tree.faces[faces], face_of=face_of.reshape(-1), drawn=tree.drawn[rows],
@@ -234,20 +234,41 @@ def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | f
     return np.where(cards > 0, out, 1.0)
 
 
-def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach: int) -> np.ndarray:
+def _dealer_shared(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach: int) -> np.ndarray:
+    """``_dealer``, the hands an earlier weighing of the same hand on turn reached (the split's,
+    weighed first, for the hit's: the same pool) taken from it (``odds_reached.same_hands``)."""
+    base = (tuple(r), o, j, left, reach)
+    for base0, tree0, vec0 in player.weighed:
+        if base0 == base:
+            at, hit = odds_reached.same_hands(tree, tree0)
+            if hit.any():
+                vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn, reach, need=~hit)
+                vec[hit] = vec0[at[hit]]
+                break
+    else:
+        vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn, reach)
+    player.weighed.append((base, tree, vec))
+    return vec
+
+
+def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach: int, need=None) -> np.ndarray:
     """The dealer's outcome for every hand's pool; a hidden hole card a joker (``odds._Table.holes``)
     or a face (the faces' tables merged, ``odds_start.hidden_hole``), each with its chance from the
-    hand's pool. Only the hands holding ``reach`` jokers or fewer are weighed (the others are
-    never reached: ``draw_value``); theirs stay 0."""
+    hand's pool. Only the hands holding ``reach`` jokers or fewer (and those ``need`` marks, if
+    given) are weighed (the others are never reached: ``draw_value``); theirs stay 0."""
     rules = player.rules
 
     def rows(weights, kd, r, j, size_less=0):
         top = min(reach, j)  # a hand cannot hold more jokers than its pool had
-        if top >= int(tree.drawn[:, 2].max()):
+        chosen = need
+        if top < int(tree.drawn[:, 2].max()):
+            within = (tree.drawn[:, 2] <= top)[tree.drawn_of]
+            chosen = within if chosen is None else chosen & within
+        if chosen is None:
             return dealer_rows(weights, rules, kd, r, o, j, tree, size_less=size_less)
         out = np.zeros((len(tree.d), od.SIZE))
-        if top >= 0:
-            part = _part(tree, tree.drawn[:, 2] <= top)
+        if chosen.any():
+            part = _part(tree, chosen)
             out[part.hands] = dealer_rows(weights, rules, kd, r, o, j, part, size_less=size_less)
         return out
 
@@ -287,7 +308,7 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     fate_ace = np.array([f == ACE for f in fate])
     # a hand holding x jokers is reached only if the first x jokers it drew went on as aces (JK-4)
     reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
-    vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn, reach)
+    vec = _dealer_shared(t, player, tree, r, o, j, left, rn, size, on, jn, reach)
     vec[~ok] = 0.0
     points, damage = _stand(player, tree, vec, bet, under)
     loss = {ACE: 0.0, "lose": float(bet), "all": float(max(player.everything, bet))}
