@@ -454,6 +454,37 @@ def test_base_4_after_a_hit_the_hand_reached_keeps_the_figures_weighed_for_it(ho
                 assert x == pytest.approx(y, rel=1e-12, abs=1e-9), (lines[:at], name)
 
 
+@pytest.mark.parametrize(("hard", "hole"), [(5, "[T]"), (4, "[?]"), (12, "[7]")])
+def test_draw_1_the_faces_part_by_halves_is_each_sets_faces_part_summed_by_kind(hard, hole):
+    """``odds_faces.summed`` (the dealer's sets taken by their high faces, then their low faces)
+    gives, for each set of faces a hand drew, each kind's sets' counts times ``Π ff(r[i] − d[i],
+    m[i])`` — the sum taken set by set from that hand's pool (DRAW-1: every face from the pool)."""
+    import numpy as np
+
+    from dealer_assist.tables.onemillion import odds_faces, odds_rows, odds_start, odds_tree
+
+    state = _state("2", "6", "3", hole)
+    table = odds._Table(state, Viewpoint.DEALER, odds_pool.pool(state, Viewpoint.DEALER))
+    p = table.pool
+    if p.hidden:
+        weights = odds_start.faces_merged(table.up, table.check_to_come, False, False)
+    else:
+        weights = table.table_for((), p.left, p.r, p.jokers).weights()
+    matrix = odds_rows.prepare(weights)[1]
+    tree = odds_tree.tree(hard, False, 2, True)
+    faces = tree.faces[odds_rows._by_level(tree)[0]]
+    halves, tree_halves = odds_faces.Halves(weights._entries, weights._starts, matrix), odds_faces.TreeHalves(faces)
+    got = odds_faces.summed(halves, tree_halves, p.r, sum(p.r) + p.jokers + 1)
+    r = np.asarray(p.r)
+    for c in range(0, len(faces), 5):
+        if (r - faces[c] >= 0).all():
+            want = matrix @ weights.faces(tuple(int(x) for x in r - faces[c]))
+            assert got[:, c] == pytest.approx(want, rel=1e-12, abs=0), c
+    places = odds_rows.prepare(weights)[0]
+    if hard < 12:  # a large tree: the rows take this way (``odds_rows._weigh``)
+        assert halves.cost(tree_halves) < (places.nnz + matrix.nnz) * len(faces)
+
+
 @pytest.mark.parametrize("view", ["dealer", "players"])
 def test_base_4_a_line_that_moves_no_card_keeps_the_figures_of_the_hand_on_turn(view, monkeypatch):
     """A line that changes nothing the figures read (the same pool, counts, stake and box) finds

@@ -28,7 +28,7 @@ from threadpoolctl import threadpool_limits
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
-from dealer_assist.tables.onemillion import odds_reached, odds_start
+from dealer_assist.tables.onemillion import odds_faces, odds_reached, odds_start
 from dealer_assist.tables.onemillion.odds_table import validity
 from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, ff_rows, rest, unique_rows
 from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
@@ -152,12 +152,17 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
         return out
     top = int(sum(r)) + int(j) + 1
     order, levels = _by_level(tree)
-    left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
-    logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
-    summed = np.empty((matrix.shape[0], len(order)))  # kinds × the tree's sets of faces, by their number of faces
-    step = min(256, max(32, 500_000 // places.shape[0]))  # a few sets at a time: the faces parts stay in the cache
-    for at in range(0, len(order), step):
-        summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
+    halves = _kept(_halves, weights, lambda: odds_faces.Halves(weights._entries, weights._starts, matrix))
+    tree_halves = _kept(_tree_halves, tree.face_of, lambda: odds_faces.TreeHalves(tree.faces[order]))
+    if halves.cost(tree_halves) < (places.nnz + matrix.nnz) * len(order):  # by halves of the faces
+        summed = odds_faces.summed(halves, tree_halves, r, top)
+    else:  # kinds × the tree's sets of faces, by their number of faces
+        left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
+        logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
+        summed = np.empty((matrix.shape[0], len(order)))
+        step = min(256, max(32, 500_000 // places.shape[0]))  # a few sets at a time: the faces parts stay in the cache
+        for at in range(0, len(order), step):
+            summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
@@ -172,6 +177,22 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
         for outcome, lo, hi in bounds:
             out[hands, outcome] = (rows[:, lo:hi] @ sums[lo:hi])[drawn_at, face_at]
     return out
+
+
+def _kept(cache: dict, owner, build):
+    """``build()``, kept in ``cache`` for ``owner`` (by identity, the owner kept with it)."""
+    found = cache.get(id(owner))
+    if found is not None and found[0] is owner:
+        return found[1]
+    if len(cache) > 512:
+        cache.clear()
+    value = build()
+    cache[id(owner)] = (owner, value)
+    return value
+
+
+_halves: dict[int, tuple] = {}  # by Weights
+_tree_halves: dict[int, tuple] = {}  # by tree (its ``face_of``)
 
 
 @dataclass(frozen=True, eq=False)

@@ -210,6 +210,15 @@ class Weights:
         return tuple(np.bincount(outcome, weights=u, minlength=od.SIZE).tolist())
 
 
+def sets_of(entries: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Each set's count of each face (N×10), from ``Weights``' places in the rows of ``ff``."""
+    n_sets = len(starts)
+    faces = np.zeros((n_sets, 10), dtype=np.int64)
+    owner = np.repeat(np.arange(n_sets), np.diff(np.r_[starts, len(entries)]))
+    faces[owner, entries // SLOTS] += entries % SLOTS
+    return faces
+
+
 def hidden_faces(parts: list[tuple[int, Weights]]) -> Weights:
     """The known-hole sequences of each face a hidden hole card may be (``(face, weights)``, the
     weights not hidden), as one: weighed from the whole pool with the hole's face among the
@@ -218,11 +227,8 @@ def hidden_faces(parts: list[tuple[int, Weights]]) -> Weights:
     set_base = kind_base = 0
     for face, weights in parts:
         matrix = weights._matrix.tocoo()
-        entries, starts = weights._entries, weights._starts
-        n_sets = len(starts)
-        faces = np.zeros((n_sets, 10), dtype=np.int64)
-        owner = np.repeat(np.arange(n_sets), np.diff(np.r_[starts, len(entries)]))
-        faces[owner, entries // SLOTS] += entries % SLOTS
+        faces = sets_of(weights._entries, weights._starts)
+        n_sets = len(faces)
         faces[:, face] += 1
         sets.append(faces)
         kinds.append(np.stack(weights._kinds, axis=1))
