@@ -362,60 +362,60 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
         r_ten = rn[par, TEN] - ((face == TEN) & ~joker)
         r_ace = rn[par, ACE] - ((face == ACE) & ~joker)
         p[lost] *= _allowed(excluded, hidden, r_ten, r_ace, s2, on[par] - (kind == OPEN), jn[par] - joker)
-    values = np.empty((n_hands + 9, 2))  # each hand's (points, damage), then the losses'
-    values[:n_hands, 0], values[:n_hands, 1] = points, damage
-    values[n_hands] = (-float(bet + penalty), 0.0)  # BASE-5, DSK-5
-    values[n_hands + 1:, 0], values[n_hands + 1:, 1] = -fate_loss, 0.0  # JK-4, JK-9
-    hits = np.zeros((n_hands, 2))
+    vp, vd = np.empty(n_hands + 9), np.empty(n_hands + 9)  # each hand's points and damage, then the losses'
+    vp[:n_hands], vd[:n_hands] = points, damage
+    vp[n_hands], vd[n_hands] = -float(bet + penalty), 0.0  # BASE-5, DSK-5
+    vp[n_hands + 1:], vd[n_hands + 1:] = -fate_loss, 0.0  # JK-4, JK-9
+    hits_p, hits_d = np.zeros(n_hands), np.zeros(n_hands)
     for lv in range(tree.depth, -1, -1):
         nodes = tree.levels[lv]
-        lo, hi, indptr = e.spans[lv]
+        lo, hi = e.spans[lv]
         if lo == hi:
             continue
-        hit = sparse.csr_matrix((p[lo:hi], target[lo:hi], indptr), shape=(len(nodes), n_hands + 9)) @ values
-        hits[nodes] = hit
+        chance, to, parent = p[lo:hi], target[lo:hi], e.local[lo:hi]  # each edge's card, summed by parent
+        hit_p = np.bincount(parent, weights=chance * vp[to], minlength=len(nodes))
+        hit_d = np.bincount(parent, weights=chance * vd[to], minlength=len(nodes))
+        hits_p[nodes], hits_d[nodes] = hit_p, hit_d
         if lv == 0:
             if play:
-                odds_reached.keep(player, tree, r, o, j, left, key, hits[:, 0], hits[:, 1])
-            return float(hit[0, 0]), float(hit[0, 1])
+                odds_reached.keep(player, tree, r, o, j, left, key, hits_p, hits_d)
+            return float(hit_p[0]), float(hit_d[0])
         draws = tree.draws[nodes]
-        sp, sd = values[nodes, 0], values[nodes, 1]
-        hit_p, hit_d = hit[:, 0], hit[:, 1]
+        sp, sd = vp[nodes], vd[nodes]
         better = draws & ((hit_p > sp) | ((hit_p == sp) & (hit_d > sd)))  # the recursion's `hit > result`
-        values[nodes[better]] = hit[better]
+        vp[nodes[better]], vd[nodes[better]] = hit_p[better], hit_d[better]
     return 0.0, 0.0
 
 
 class _Edges:
     """A tree's edges (``Tree.steps``) end to end, as ``draw_value`` reads them: for each level,
-    where its edges lie and where each of its hands' edges start (``spans``: a sparse matrix's
-    rows); each edge's parent, kind, ``slot`` (its place among the parent's 21 cards: 10 open
+    where its edges lie (``spans``); each edge's parent, its parent's place in the level
+    (``local``), kind, ``slot`` (its place among the parent's 21 cards: 10 open
     faces, 10 closed, the joker), face, whether it is a joker, and the row its value comes from
     (``target``: the hand reached, or ``len(tree.d)`` for a bust); for the joker edges
     (``jokers``), the hand reached and the parent's jokers (``jd``): a joker's row is chosen by
     its fate in each call."""
 
-    __slots__ = ("par", "kind", "slot", "face", "joker", "target", "jokers", "joker_child", "jd", "spans")
+    __slots__ = ("par", "kind", "slot", "face", "joker", "target", "jokers", "joker_child", "jd", "spans", "local")
 
     def __init__(self, tree: Tree) -> None:
         n_hands = len(tree.d)
-        pieces: list[list[np.ndarray]] = [[] for _ in range(8)]
+        pieces: list[list[np.ndarray]] = [[] for _ in range(9)]
         self.spans = []
         at = 0
         for lv, step in enumerate(tree.steps):
             if not step:
-                self.spans.append((at, at, None))
+                self.spans.append((at, at))
                 continue
             par, kind, child, face_on, joker, jd, local, face = step
-            indptr = np.searchsorted(local, np.arange(len(tree.levels[lv]) + 1)).astype(np.int32)
-            self.spans.append((at, at + len(par), indptr))
+            self.spans.append((at, at + len(par)))
             at += len(par)
             target = np.where(face_on, child, n_hands).astype(np.int32)
             slot = par.astype(np.int64) * 21 + kind.astype(np.int64) * 10 + face  # a joker's face is 0: slot 20
-            for piece, column in zip(pieces, (par, kind, slot, face, joker, target, child, jd)):
+            for piece, column in zip(pieces, (par, kind, slot, face, joker, target, child, jd, local)):
                 piece.append(column)
         columns = [np.concatenate(piece) if piece else np.zeros(0, dtype=np.int32) for piece in pieces]
-        self.par, self.kind, self.slot, self.face, self.joker, self.target, child, jd = columns
+        self.par, self.kind, self.slot, self.face, self.joker, self.target, child, jd, self.local = columns
         self.jokers = np.flatnonzero(self.joker)
         self.joker_child = child[self.jokers]
         self.jd = jd[self.jokers].astype(np.int64)
