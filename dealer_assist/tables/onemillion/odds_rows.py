@@ -2,18 +2,17 @@
 every hand it can reach weighed at once — the same exact figures as ``_Player.draw``'s
 recursion, in a few array operations.
 
-``odds_tree`` lists the hands a start can reach (the same for every pool). For a pool, each
-hand's pool is the pool less its cards; the dealer's outcome for all of them comes from the
-dealer's sequences summed by kind and set of faces (``odds_weights.Weights``), the kinds the
-hands' counts of jokers allow only (a table's sequences serve every rule and count): for each set of
-faces the hands drew, every set's faces part ``Π ff(r[i] − d[i], m[i])`` (one sparse product, in
-logarithms), summed by kind; for each hand, the part the orientations and the size give for its
-pool with the count's validity for the dealer's jokers (the player's jokers count for the dealer
-too), one row per (cards drawn, open, jokers), times its set's sums (a product per number of
-faces drawn and outcome). A hidden
-hole card is a joker's table and the faces' tables merged (``odds_start.faces_merged``). The
-values are then found from the deepest hands back, each card with its chance from the pool of
-the hand that draws it.
+``odds_tree`` lists the hands a start can reach (the same for every pool). For a pool, each hand's
+pool is the pool less its cards; the dealer's outcome for all of them comes from the dealer's
+sequences summed by kind and set of faces (``odds_weights.Weights``), the kinds the hands' counts
+of jokers allow only (a table's sequences serve every rule and count): for each set of faces the
+hands drew, every set's faces part ``Π ff(r[i] − d[i], m[i])`` summed by kind (in two halves of the
+faces, ``odds_faces``, or one sparse product in logarithms, whichever weighs less); for each hand,
+the part the orientations and the size give for its pool with the count's validity for the dealer's
+jokers (the player's jokers count for the dealer too), one row per (cards drawn, open, jokers),
+times its set's sums (a product per number of faces drawn and outcome). A hidden hole card is a
+joker's table and the faces' tables merged (``odds_start.faces_merged``). The values are then found
+from the deepest hands back, each card with its chance from the pool of the hand that draws it.
 """
 
 from __future__ import annotations
@@ -35,6 +34,18 @@ from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
 
 threadpool_limits(1, user_api="blas")  # small products: one thread (see core/dealer_hands.py)
 
+def _kept(cache: dict, owner, build):
+    """``build()``, kept in ``cache`` for ``owner`` (by identity, the owner kept with it)."""
+    found = cache.get(id(owner))
+    if found is not None and found[0] is owner:
+        return found[1]
+    if len(cache) > 512:
+        cache.clear()
+    value = build()
+    cache[id(owner)] = (owner, value)
+    return value
+
+
 _prepared: dict[int, tuple] = {}
 
 
@@ -45,9 +56,10 @@ def prepare(weights: Weights) -> tuple:
     of their outcome, and where each outcome's kinds lie; each kind's orientation group (the
     groups: open, closed and jokers drawn, a closed card stood on) and what its validity reads
     (private, jokers gone on, the joker that ended the hand)."""
-    found = _prepared.get(id(weights))
-    if found is not None and found[0] is weights:
-        return found[1]
+    return _kept(_prepared, weights, lambda: _prepare(weights))
+
+
+def _prepare(weights: Weights) -> tuple:
     entries, starts = weights._entries, weights._starts
     owner = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(entries)]))
     places = sparse.csr_matrix((np.ones(len(entries)), (owner, entries)), shape=(len(starts), 10 * SLOTS))
@@ -58,11 +70,7 @@ def prepare(weights: Weights) -> tuple:
     ends = np.r_[first[1:], len(order)]
     bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
     reads = (private[order], gone[order], term[order])
-    prep = (places, sparse.csr_matrix(weights._matrix[order]), groups, group_at, reads, bounds)
-    if len(_prepared) > 512:
-        _prepared.clear()
-    _prepared[id(weights)] = (weights, prep)
-    return prep
+    return places, sparse.csr_matrix(weights._matrix[order]), groups, group_at, reads, bounds
 
 
 def prepare_tree(tree: Tree) -> None:
@@ -77,13 +85,7 @@ def _by_level(tree: Tree) -> tuple[np.ndarray, tuple[tuple[slice, slice, np.ndar
     (both in one piece: ``Tree.drawn`` is sorted by cards drawn), and each of its hands with its
     place among those two (nearly every pairing of the two is a hand: one product weighs them
     all). Kept with the hands, the same for every count of cards (``odds_tree.tree``)."""
-    found = _levels.get(id(tree.face_of))
-    if found is not None and found[0] is tree.face_of:
-        return found[1]
-    if len(_levels) > 512:
-        _levels.clear()
-    levels = _levels[id(tree.face_of)] = (tree.face_of, _levels_of(tree))
-    return levels[1]
+    return _kept(_levels, tree.face_of, lambda: _levels_of(tree))
 
 
 _levels: dict[int, tuple] = {}
@@ -177,18 +179,6 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
         for outcome, lo, hi in bounds:
             out[hands, outcome] = (rows[:, lo:hi] @ sums[lo:hi])[drawn_at, face_at]
     return out
-
-
-def _kept(cache: dict, owner, build):
-    """``build()``, kept in ``cache`` for ``owner`` (by identity, the owner kept with it)."""
-    found = cache.get(id(owner))
-    if found is not None and found[0] is owner:
-        return found[1]
-    if len(cache) > 512:
-        cache.clear()
-    value = build()
-    cache[id(owner)] = (owner, value)
-    return value
 
 
 _halves: dict[int, tuple] = {}  # by Weights
@@ -422,14 +412,7 @@ class _Edges:
 
 
 def _edges(tree: Tree) -> _Edges:
-    found = _edge_cache.get(id(tree.face_of))
-    if found is not None and found[0] is tree.face_of:
-        return found[1]
-    if len(_edge_cache) > 512:
-        _edge_cache.clear()
-    edges = _Edges(tree)
-    _edge_cache[id(tree.face_of)] = (tree.face_of, edges)
-    return edges
+    return _kept(_edge_cache, tree.face_of, lambda: _Edges(tree))
 
 
 _edge_cache: dict[int, tuple] = {}
