@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import sparse
 
-from dealer_assist.tables.onemillion.odds_weights import ff_rows, sets_of
+from dealer_assist.tables.onemillion.odds_weights import ff_rows, sets_of, unique_rows
 
 LOW = 3  # the low half: the faces A, 2, 3 (indices 0…2); the high half: 4…T
 
@@ -30,13 +30,12 @@ class Halves:
 
     def __init__(self, entries: np.ndarray, starts: np.ndarray, matrix: sparse.csr_matrix) -> None:
         m = sets_of(entries, starts)
-        self.low, low_of = np.unique(m[:, :LOW], axis=0, return_inverse=True)
-        self.high, high_of = np.unique(m[:, LOW:], axis=0, return_inverse=True)
-        low_of, high_of = low_of.reshape(-1), high_of.reshape(-1)
+        self.low, low_of = unique_rows(m[:, :LOW])
+        self.high, high_of = unique_rows(m[:, LOW:])
         coo = matrix.tocoo()
         n_low = len(self.low)
         pairs, pair_of = np.unique(coo.row.astype(np.int64) * n_low + low_of[coo.col], return_inverse=True)
-        self.by_high = sparse.csr_matrix((coo.data, (pair_of.reshape(-1), high_of[coo.col])),
+        self.by_high = sparse.csr_matrix((coo.data, (pair_of, high_of[coo.col])),
                                          shape=(len(pairs), len(self.high)))  # fmt: skip
         self.indices = (pairs % n_low).astype(np.int32)
         self.kinds = matrix.shape[0]
@@ -54,9 +53,8 @@ class TreeHalves:
 
     def __init__(self, faces: np.ndarray) -> None:
         self.size = len(faces)
-        self.low, low_of = np.unique(faces[:, :LOW], axis=0, return_inverse=True)
-        self.high, high_of = np.unique(faces[:, LOW:], axis=0, return_inverse=True)
-        low_of, high_of = low_of.reshape(-1), high_of.reshape(-1)
+        self.low, low_of = unique_rows(faces[:, :LOW])
+        self.high, high_of = unique_rows(faces[:, LOW:])
         order = np.argsort(high_of, kind="stable")
         bounds = np.searchsorted(high_of[order], np.arange(len(self.high) + 1))
         self.groups = tuple((order[a:b], low_of[order[a:b]]) for a, b in zip(bounds[:-1], bounds[1:]))
@@ -78,7 +76,7 @@ def summed(halves: Halves, tree_halves: TreeHalves, r, top: int) -> np.ndarray:
     high = _part(table, r[LOW:], tree_halves.high, halves.high, top)  # high halves × hands' high halves
     low = _part(table, r[:LOW], tree_halves.low, halves.low, top)  # low halves × hands' low halves
     by_pair = np.asfortranarray(halves.by_high @ high)  # (kind, low half) × hands' high halves
-    out = np.empty((halves.kinds, tree_halves.size))
+    out = np.empty((halves.kinds, tree_halves.size), order="F")  # a set's column in one piece: written faster
     pattern = sparse.csr_matrix((by_pair[:, 0], halves.indices, halves.indptr), shape=(halves.kinds, len(halves.low)))
     for g, (places, lows) in enumerate(tree_halves.groups):
         pattern.data = by_pair[:, g]  # the same (kind, low half) places for every high half

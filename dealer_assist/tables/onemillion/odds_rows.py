@@ -79,12 +79,12 @@ def prepare_tree(tree: Tree) -> None:
     _edges(tree)
 
 
-def _by_level(tree: Tree) -> tuple[np.ndarray, tuple[tuple[slice, slice, np.ndarray, np.ndarray, np.ndarray], ...]]:
+def _by_level(tree: Tree) -> tuple[np.ndarray, tuple[tuple[slice, slice, np.ndarray, np.ndarray], ...]]:
     """The tree's sets of faces in the order of their number of faces, and its hands by that
     number: for each number, where its sets of faces and its (cards drawn, open, jokers) lie
     (both in one piece: ``Tree.drawn`` is sorted by cards drawn), and each of its hands with its
-    place among those two (nearly every pairing of the two is a hand: one product weighs them
-    all). Kept with the hands, the same for every count of cards (``odds_tree.tree``)."""
+    place in the product of those two, flat (nearly every pairing of the two is a hand: one
+    product weighs them all). Kept with the hands, the same for every count of cards (``odds_tree.tree``)."""
     return _kept(_levels, tree.face_of, lambda: _levels_of(tree))
 
 
@@ -103,8 +103,9 @@ def _levels_of(tree: Tree) -> tuple:
         faces, face_at = np.unique(place[tree.face_of[hands]], return_inverse=True)
         drawn, drawn_at = np.unique(tree.drawn_of[hands], return_inverse=True)
         # one piece each: the sets are in the order of their number of faces, ``drawn`` sorted by it
+        width = int(faces[-1]) + 1 - int(faces[0])  # the hand's place in the product (drawn × faces), flat
         out.append((slice(int(faces[0]), int(faces[-1]) + 1), slice(int(drawn[0]), int(drawn[-1]) + 1), hands,
-                    face_at.reshape(-1), drawn_at.reshape(-1)))  # fmt: skip
+                    drawn_at.reshape(-1) * width + face_at.reshape(-1)))  # fmt: skip
     return order, tuple(out)
 
 
@@ -168,16 +169,17 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
-    per_kind = orientation[:, group_at]  # (cards drawn, open, jokers) × kinds by outcome
+    # kinds by outcome × (cards drawn, open, jokers): gathered by rows, read transposed
+    per_kind = np.ascontiguousarray(orientation.T).take(group_at, axis=0)
     if len(tables) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
         for c, table in enumerate(tables):
             barred = np.flatnonzero(table[reads] == 0)
             if len(barred):
-                per_kind[np.ix_(np.flatnonzero(k_of == c), barred)] = 0.0
-    for faces_n, drawn_n, hands, face_at, drawn_at in levels:
-        rows, sums = per_kind[drawn_n], summed[:, faces_n]
+                per_kind[np.ix_(barred, np.flatnonzero(k_of == c))] = 0.0
+    for faces_n, drawn_n, hands, at in levels:
+        rows, sums = per_kind[:, drawn_n], summed[:, faces_n]
         for outcome, lo, hi in bounds:
-            out[hands, outcome] = (rows[:, lo:hi] @ sums[lo:hi])[drawn_at, face_at]
+            out[hands, outcome] = (rows[lo:hi].T @ sums[lo:hi]).ravel().take(at)
     return out
 
 
