@@ -388,6 +388,18 @@ def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, ex
             assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name
 
 
+def test_base_4_a_hit_plays_on_for_more_points_then_more_damage_a_rounding_apart_is_a_tie():
+    """Points tied in exact arithmetic come out of two sums a rounding apart; the damage decides
+    them whichever way the rounding fell (``odds_hand.better``, the rows the same)."""
+    from dealer_assist.tables.onemillion.odds_hand import better
+
+    stake = 60_000
+    assert better((120_000.0 - 1e-11, 7.0), (120_000.0, 6.0), stake)  # the same points: more damage
+    assert not better((120_000.0 + 1e-11, 5.0), (120_000.0, 6.0), stake)  # the same points: less damage
+    assert better((120_000.0 + 1.0, 0.0), (120_000.0, 6.0), stake)  # a point more wins
+    assert not better((120_000.0 - 1.0, 9.0), (120_000.0, 6.0), stake)
+
+
 @pytest.mark.parametrize(("hard", "kd"), [(8, 3), (4, 3), (11, 0)])
 def test_jk_3_each_hand_reached_is_weighed_with_the_kinds_its_own_count_allows(hard, kd):
     """A hand's jokers raise the dealer's count (JK-3): the hands reached read the kinds of

@@ -28,6 +28,15 @@ from dealer_assist.tables.onemillion.state import State
 
 Value = tuple[float, float]  # (points, damage), weighted by the chance the check allows
 UNDER_CARDS = 6
+TIE = 1e-9  # points this close (a share of the stake) are the same: the sums' rounding decides nothing
+
+
+def better(hit: Value, result: Value, bet: int) -> bool:
+    """Hit rather than stand: more points, or the same points (within ``TIE`` of the stake) and
+    more damage. Points tied in exact arithmetic come out of two sums a rounding apart; the
+    damage decides them whichever way the rounding fell."""
+    tie = TIE * max(abs(bet), 1)
+    return hit[0] > result[0] + tie or (abs(hit[0] - result[0]) <= tie and hit[1] > result[1])
 
 
 def actions(table: Any, hand, *, rows: bool = True) -> dict[str, Value]:
@@ -165,7 +174,7 @@ class _Player:
         result = self.stand(*after, 0, h2, a2, n + 1, bet, under)
         if value < 21 and then == "play":
             hit = self.start(after, h2, a2, n + 1, bet, under, "play", penalty)
-            if hit > result:
+            if better(hit, result, bet):
                 result = hit
         return result
 
@@ -235,7 +244,7 @@ class _Player:
             result = self.stand(*state, child)
             if value < 21 and then == "play":
                 hit = self.draw(*state, "play", penalty, child)
-                if hit > result:
+                if better(hit, result, bet):
                     result = hit
             points += p * result[0]
             damage += p * result[1]
