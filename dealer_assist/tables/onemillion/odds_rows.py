@@ -366,9 +366,11 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
         lo, hi = e.spans[lv]
         if lo == hi:
             continue
-        chance, to, parent = p[lo:hi], target[lo:hi], e.local[lo:hi]  # each edge's card, summed by parent
-        hit_p = np.bincount(parent, weights=chance * vp[to], minlength=len(nodes))
-        hit_d = np.bincount(parent, weights=chance * vd[to], minlength=len(nodes))
+        chance, to = p[lo:hi], target[lo:hi]  # each edge's card, summed by parent
+        starts, parents = e.pieces[lv]
+        hit_p, hit_d = np.zeros(len(nodes)), np.zeros(len(nodes))
+        hit_p[parents] = np.add.reduceat(chance * vp[to], starts)
+        hit_d[parents] = np.add.reduceat(chance * vd[to], starts)
         hits_p[nodes], hits_d[nodes] = hit_p, hit_d
         if lv == 0:
             if play:
@@ -389,9 +391,10 @@ class _Edges:
     faces, 10 closed, the joker), face, whether it is a joker, and the row its value comes from
     (``target``: the hand reached, or ``len(tree.d)`` for a bust); for the joker edges
     (``jokers``), the hand reached and the parent's jokers (``jd``): a joker's row is chosen by
-    its fate in each call."""
+    its fate in each call; each level's edges by parent (``pieces``), summed piece by piece."""
 
-    __slots__ = ("par", "kind", "slot", "face", "joker", "target", "jokers", "joker_child", "jd", "spans", "local")
+    __slots__ = ("par", "kind", "slot", "face", "joker", "target", "jokers", "joker_child", "jd", "spans", "local",
+                 "pieces")
 
     def __init__(self, tree: Tree) -> None:
         n_hands = len(tree.d)
@@ -411,6 +414,13 @@ class _Edges:
                 piece.append(column)
         columns = [np.concatenate(piece) if piece else np.zeros(0, dtype=np.int32) for piece in pieces]
         self.par, self.kind, self.slot, self.face, self.joker, self.target, child, jd, self.local = columns
+        # each level's edges by parent, in one piece each (a parent's cards are listed together):
+        # where each parent's piece starts within the level's span, and the parent's place
+        self.pieces = []
+        for lo, hi in self.spans:
+            local = self.local[lo:hi]
+            starts = np.flatnonzero(np.r_[True, local[1:] != local[:-1]]) if hi > lo else np.zeros(0, np.int64)
+            self.pieces.append((starts, local[starts]))
         self.jokers = np.flatnonzero(self.joker)
         self.joker_child = child[self.jokers]
         self.jd = jd[self.jokers].astype(np.int64)
