@@ -64,6 +64,7 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
     """A client of the cluster at ``address`` (``local``: a local cluster of ``workers``
     processes of one thread each, every core by default), closed at the end; a remote cluster
     has its own workers (``workers`` is refused by the command line)."""
+    import logging
     import signal
     import threading
 
@@ -73,7 +74,6 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
 
     cluster = None
     if address == LOCAL:
-        import logging
         import warnings
 
         from distributed import LocalCluster
@@ -106,6 +106,11 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
             raise SimulationError("sim.cluster.address", address=address) from None
         except (OSError, TimeoutError):
             raise SimulationError("sim.cluster.unreachable", address=address, seconds=CONNECT_SECONDS) from None
+    # a Ctrl-C that falls inside the client's own wait leaves its event loop a callback that fails
+    # (distributed's ``sync``); that loop logs it through tornado: the run's one sentence says it all
+    loop_log = logging.getLogger("tornado.application")
+    level = loop_log.level
+    loop_log.setLevel(logging.CRITICAL)
     try:
         if not workers_of(client):
             try:
@@ -117,6 +122,7 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
+        loop_log.setLevel(level)
 
 
 def dask_setup(worker: Any = None) -> None:

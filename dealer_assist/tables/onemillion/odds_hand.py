@@ -31,12 +31,17 @@ UNDER_CARDS = 6
 TIE = 1e-9  # points this close (a share of the stake) are the same: the sums' rounding decides nothing
 
 
+def tie(bet: int) -> float:
+    """How close two values' points are the same for a stake of ``bet``."""
+    return TIE * max(abs(bet), 1)
+
+
 def better(hit: Value, result: Value, bet: int) -> bool:
-    """Hit rather than stand: more points, or the same points (within ``TIE`` of the stake) and
-    more damage. Points tied in exact arithmetic come out of two sums a rounding apart; the
-    damage decides them whichever way the rounding fell."""
-    tie = TIE * max(abs(bet), 1)
-    return hit[0] > result[0] + tie or (abs(hit[0] - result[0]) <= tie and hit[1] > result[1])
+    """Hit rather than stand: more points, or the same points (within ``tie``) and more damage.
+    Points tied in exact arithmetic come out of two sums a rounding apart; the damage decides
+    them whichever way the rounding fell."""
+    close = tie(bet)
+    return hit[0] > result[0] + close or (abs(hit[0] - result[0]) <= close and hit[1] > result[1])
 
 
 def actions(table: Any, hand, *, rows: bool = True) -> dict[str, Value]:
@@ -136,6 +141,7 @@ class _Player:
         self._memo: dict[Any, Value] = {}
         self.rows = True  # odds_rows where it applies
         self.weighed: list[tuple] = []  # odds_rows: the dealer's outcomes of the hands weighed so far
+        self.tie = tie  # odds_rows: ``better``'s closeness of points, without importing this module
 
     def start(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
         """``draw`` from the hand on turn: cards known on top taken one by one (``_known_first``),

@@ -27,7 +27,6 @@ from threadpoolctl import threadpool_limits
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
-from dealer_assist.tables.onemillion.odds_hand import TIE
 from dealer_assist.tables.onemillion import odds_faces, odds_reached, odds_start
 from dealer_assist.tables.onemillion.odds_table import validity
 from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, ff_rows, rest, unique_rows
@@ -360,7 +359,7 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     vp[n_hands], vd[n_hands] = -float(bet + penalty), 0.0  # BASE-5, DSK-5
     vp[n_hands + 1:], vd[n_hands + 1:] = -fate_loss, 0.0  # JK-4, JK-9
     hits_p, hits_d = np.zeros(n_hands), np.zeros(n_hands)
-    tie = TIE * max(abs(bet), 1)
+    tie = player.tie(bet)
     for lv in range(tree.depth, -1, -1):
         nodes = tree.levels[lv]
         lo, hi = e.spans[lv]
@@ -378,7 +377,7 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
             return float(hit_p[0]), float(hit_d[0])
         draws = tree.draws[nodes]
         sp, sd = vp[nodes], vd[nodes]
-        # ``odds_hand.better``: more points, or the same (within ``TIE`` of the stake) and more damage
+        # ``odds_hand.better``: more points, or the same (within the stake's ``tie``) and more damage
         better = draws & ((hit_p > sp + tie) | ((np.abs(hit_p - sp) <= tie) & (hit_d > sd)))
         vp[nodes[better]], vd[nodes[better]] = hit_p[better], hit_d[better]
     return 0.0, 0.0
