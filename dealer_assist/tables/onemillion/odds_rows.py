@@ -418,6 +418,7 @@ class _Edges:
         self.pieces = []
         for lo, hi in self.spans:
             local = self.local[lo:hi]
+            assert not (local[1:] < local[:-1]).any()  # ``odds_tree`` lists each parent's cards together
             starts = np.flatnonzero(np.r_[True, local[1:] != local[:-1]]) if hi > lo else np.zeros(0, np.int64)
             self.pieces.append((starts, local[starts]))
         self.jokers = np.flatnonzero(self.joker)
