@@ -69,8 +69,9 @@ def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     from each start (``odds_tree``) and, for the table's default jokers (``rules``: Lv.0 early,
     Lv.2 late from the fifth), the dealer's ending sequences for each up card and known hole card
     and from each hand (``odds_start.warm``) — the rest is built on first use."""
-    from dealer_assist.tables.onemillion import odds_rows, odds_start, odds_tree
+    from dealer_assist.tables.onemillion import odds_loops, odds_rows, odds_start, odds_tree
 
+    odds_loops.warm()  # the compiled loops, compiled or read from their cache
     odds_tree.warm(also=odds_rows.prepare_tree)  # and what the rows keep of each tree
     odds_start.warm(rules, also=odds_rows.prepare)  # and what the hand on turn's rows need of them
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import sparse
 
+from dealer_assist.tables.onemillion import odds_loops
 from dealer_assist.tables.onemillion.odds_weights import ff_rows, sets_of, unique_rows
 
 LOW = 3  # the low half: the faces A, 2, 3 (indices 0…2); the high half: 4…T
@@ -49,7 +50,7 @@ class TreeHalves:
     """A tree's sets of faces (in ``odds_rows._by_level``'s order) by halves: the distinct high
     halves, each with its sets (their places) and their low halves (rows of ``low``)."""
 
-    __slots__ = ("low", "high", "groups", "size")
+    __slots__ = ("low", "high", "groups", "size", "bounds", "places", "lows")
 
     def __init__(self, faces: np.ndarray) -> None:
         self.size = len(faces)
@@ -58,6 +59,10 @@ class TreeHalves:
         order = np.argsort(high_of, kind="stable")
         bounds = np.searchsorted(high_of[order], np.arange(len(self.high) + 1))
         self.groups = tuple((order[a:b], low_of[order[a:b]]) for a, b in zip(bounds[:-1], bounds[1:]))
+        # the same end to end, as ``odds_loops.sums`` reads them
+        self.bounds = bounds.astype(np.int64)
+        self.places = order.astype(np.int64)
+        self.lows = low_of[order].astype(np.int64)
 
 
 def _part(table: np.ndarray, r: np.ndarray, drawn: np.ndarray, sets: np.ndarray, top: int) -> np.ndarray:
@@ -69,16 +74,25 @@ def _part(table: np.ndarray, r: np.ndarray, drawn: np.ndarray, sets: np.ndarray,
     return out
 
 
-def summed(halves: Halves, tree_halves: TreeHalves, r, top: int) -> np.ndarray:
-    """kinds × the tree's sets: each kind's sets, their counts times their faces part."""
+def parts(halves: Halves, tree_halves: TreeHalves, r, top: int) -> tuple[np.ndarray, np.ndarray]:
+    """The faces parts of the halves: the dealer's high halves × the hands' high halves, and the
+    dealer's low halves × the hands' low halves."""
     table = ff_rows(top)
     r = np.asarray(r, dtype=np.int64)
-    high = _part(table, r[LOW:], tree_halves.high, halves.high, top)  # high halves × hands' high halves
-    low = _part(table, r[:LOW], tree_halves.low, halves.low, top)  # low halves × hands' low halves
-    by_pair = np.asfortranarray(halves.by_high @ high)  # (kind, low half) × hands' high halves
-    out = np.empty((halves.kinds, tree_halves.size), order="F")  # a set's column in one piece: written faster
-    pattern = sparse.csr_matrix((by_pair[:, 0], halves.indices, halves.indptr), shape=(halves.kinds, len(halves.low)))
-    for g, (places, lows) in enumerate(tree_halves.groups):
-        pattern.data = by_pair[:, g]  # the same (kind, low half) places for every high half
-        out[:, places] = pattern @ low[:, lows]
-    return out
+    high = _part(table, r[LOW:], tree_halves.high, halves.high, top)
+    low = _part(table, r[:LOW], tree_halves.low, halves.low, top)
+    return high, low
+
+
+def summed(halves: Halves, tree_halves: TreeHalves, high: np.ndarray, low: np.ndarray, lo: int, hi: int,
+           base: np.ndarray, stride: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """The kinds ``lo``…``hi`` × the tree's sets: each kind's sets, their counts times their faces
+    part (``high``, ``low``: ``parts``); the kind's sum for a set's place goes to
+    ``out[base[kind] + place * stride[kind]]`` (``odds_loops.sums``)."""
+    a, b = int(halves.indptr[lo]), int(halves.indptr[hi])
+    by_high = halves.by_high
+    ptr = by_high.indptr[a:b + 1]
+    first, last = int(ptr[0]), int(ptr[-1])
+    odds_loops.sums(ptr - first, by_high.indices[first:last], by_high.data[first:last], high,
+                    halves.indptr[lo:hi + 1] - a, halves.indices[a:b], low, tree_halves.bounds, tree_halves.places,
+                    tree_halves.lows, base[lo:hi], stride[lo:hi], out)  # fmt: skip

@@ -27,7 +27,7 @@ from threadpoolctl import threadpool_limits
 
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, TEN
-from dealer_assist.tables.onemillion import odds_faces, odds_reached, odds_start
+from dealer_assist.tables.onemillion import odds_faces, odds_loops, odds_reached, odds_start
 from dealer_assist.tables.onemillion.odds_table import validity
 from dealer_assist.tables.onemillion.odds_weights import SLOTS, Weights, ff_rows, rest, unique_rows
 from dealer_assist.tables.onemillion.odds_tree import OPEN, Tree
@@ -79,12 +79,13 @@ def prepare_tree(tree: Tree) -> None:
     _edges(tree)
 
 
-def _by_level(tree: Tree) -> tuple[np.ndarray, tuple[tuple[slice, slice, np.ndarray, np.ndarray], ...]]:
+def _by_level(tree: Tree) -> tuple:
     """The tree's sets of faces in the order of their number of faces, and its hands by that
     number: for each number, where its sets of faces and its (cards drawn, open, jokers) lie
     (both in one piece: ``Tree.drawn`` is sorted by cards drawn), and each of its hands with its
     place in the product of those two, flat (nearly every pairing of the two is a hand: one
-    product weighs them all). Kept with the hands, the same for every count of cards (``odds_tree.tree``)."""
+    product weighs them all); and those levels as ``odds_loops.products`` reads them. Kept with
+    the hands, the same for every count of cards (``odds_tree.tree``)."""
     return _kept(_levels, tree.face_of, lambda: _levels_of(tree))
 
 
@@ -106,7 +107,13 @@ def _levels_of(tree: Tree) -> tuple:
         width = int(faces[-1]) + 1 - int(faces[0])  # the hand's place in the product (drawn × faces), flat
         out.append((slice(int(faces[0]), int(faces[-1]) + 1), slice(int(drawn[0]), int(drawn[-1]) + 1), hands,
                     drawn_at.reshape(-1) * width + face_at.reshape(-1)))  # fmt: skip
-    return order, tuple(out)
+    # the same end to end, as ``odds_loops.products`` reads them
+    ends = np.cumsum([0] + [len(hands) for _, _, hands, _ in out])
+    table = np.array([(f.start, f.stop, d.start, d.stop, ends[i], ends[i + 1]) for i, (f, d, _, _) in enumerate(out)],
+                     dtype=np.int64).reshape(-1, 6)  # fmt: skip
+    flat = (table, np.concatenate([h for _, _, h, _ in out]).astype(np.int64),
+            np.concatenate([a for _, _, _, a in out]).astype(np.int64))  # fmt: skip
+    return order, tuple(out), flat
 
 
 def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *,
@@ -144,38 +151,64 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
     """``dealer_rows`` with the kinds of ``weights`` (each hand's count the row of ``tables`` that
     ``k_of`` gives, by its (cards drawn, open, jokers), where there are several).
 
-    The faces part of every set for every distinct set of faces the hands drew, as one sparse
-    product in logarithms; summed by kind with the counts (one more); then each hand's
-    orientation part and validity (one row per (cards drawn, open, jokers), a column per kind)
-    times its set's sums: for the hands that drew the same number of faces, one product per
-    outcome pairs every (cards drawn, open, jokers) with every set of faces."""
+    For every distinct set of faces the hands drew, each kind's sets' counts times their faces
+    part, in two halves of the faces (``odds_faces``; ``_weigh_small`` where the tree's sets are
+    few); then each hand's orientation part and validity (one row per (cards drawn, open,
+    jokers), a column per kind) times its set's sums: for the hands that drew the same number of
+    faces, one product per outcome pairs every (cards drawn, open, jokers) with every set of faces
+    (``odds_loops.products``)."""
     places, matrix, groups, group_at, reads, bounds = prepare(weights)
     out = np.zeros((len(tree.d), od.SIZE))
     if not matrix.nnz:
         return out
     top = int(sum(r)) + int(j) + 1
-    order, levels = _by_level(tree)
+    order, levels, flat = _by_level(tree)
     halves = _kept(_halves, weights, lambda: odds_faces.Halves(weights._entries, weights._starts, matrix))
     tree_halves = _kept(_tree_halves, tree.face_of, lambda: odds_faces.TreeHalves(tree.faces[order]))
-    if halves.cost(tree_halves) < (places.nnz + matrix.nnz) * len(order):  # by halves of the faces
-        summed = odds_faces.summed(halves, tree_halves, r, top)
-    else:  # kinds × the tree's sets of faces, by their number of faces
-        left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
-        logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
-        summed = np.empty((matrix.shape[0], len(order)))
-        step = min(256, max(32, 500_000 // places.shape[0]))  # a few sets at a time: the faces parts stay in the cache
-        for at in range(0, len(order), step):
-            summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
+    barred = []  # each count's kinds barred, and its (cards drawn, open, jokers)
+    if len(tables) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
+        barred = [(np.flatnonzero(table[reads] == 0), np.flatnonzero(k_of == c)) for c, table in enumerate(tables)]
+    if halves.cost(tree_halves) >= (places.nnz + matrix.nnz) * len(order):
+        return _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, order, tree, r, top, out)
+    # by halves of the faces: each outcome's kinds' sums in one block, a row per set; each
+    # (cards drawn, open, jokers) weighs its count's kinds only (``odds_loops.products``)
+    n_sets, kinds = tree_halves.size, matrix.shape[0]
+    outcomes = np.array(bounds, dtype=np.int64).reshape(-1, 3)
+    allowed = np.ones((max(len(tables), 1), kinds))
+    for c, (kinds_barred, _) in enumerate(barred):
+        allowed[c, kinds_barred] = 0.0
+    count_of = k_of.astype(np.int64) if len(tables) > 1 else np.zeros(len(tree.drawn), np.int64)
+    widths = outcomes[:, 2] - outcomes[:, 1]
+    stride = np.repeat(widths, widths)  # each kind's block: its width, and where its first set's sum goes
+    first = np.repeat(outcomes[:, 1], widths)
+    base = first * n_sets + np.arange(kinds) - first
+    summed = np.empty(kinds * n_sets)
+    high, low = odds_faces.parts(halves, tree_halves, r, top)
+    table, hands, at = flat
+    odds_faces.summed(halves, tree_halves, high, low, 0, kinds, base, stride, summed)
+    odds_loops.products(np.ascontiguousarray(orientation), group_at, count_of, allowed, summed, n_sets, table, hands,
+                        at, outcomes, out)  # fmt: skip
+    return out
+
+
+def _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, order, tree, r, top, out) -> np.ndarray:
+    """``_weigh`` for a tree whose sets are few beside the kinds' halves: the faces part of every
+    set for every set of faces drawn, as one sparse product in logarithms, summed by kind with
+    the counts (one more); then, for each number of faces drawn, one product per outcome."""
+    left = np.clip(np.asarray(r, dtype=np.int64)[None, :] - tree.faces[order], 0, top)  # out of reach: any row
+    logs = _log_ff_table(top)[left].reshape(len(order), 10 * SLOTS)
+    summed = np.empty((matrix.shape[0], len(order)))
+    step = min(256, max(32, 500_000 // places.shape[0]))  # a few sets at a time: the faces parts stay in the cache
+    for at in range(0, len(order), step):
+        summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
     # kinds by outcome × (cards drawn, open, jokers): gathered by rows, read transposed
     per_kind = np.ascontiguousarray(orientation.T).take(group_at, axis=0)
-    if len(tables) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
-        for c, table in enumerate(tables):
-            barred = np.flatnonzero(table[reads] == 0)
-            if len(barred):
-                per_kind[np.ix_(barred, np.flatnonzero(k_of == c))] = 0.0
+    for kinds_barred, drawn in barred:
+        if len(kinds_barred):
+            per_kind[np.ix_(kinds_barred, drawn)] = 0.0
     for faces_n, drawn_n, hands, at in levels:
         rows, sums = per_kind[:, drawn_n], summed[:, faces_n]
         for outcome, lo, hi in bounds:
@@ -247,7 +280,7 @@ def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | f
     return np.where(cards > 0, out, 1.0)
 
 
-def _dealer_shared(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach: int) -> np.ndarray:
+def _dealer_shared(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int) -> np.ndarray:
     """``_dealer``, the hands an earlier weighing of the same hand on turn reached (the split's,
     weighed first, for the hit's: the same pool) taken from it (``odds_reached.same_hands``)."""
     base = (tuple(r), o, j, left, reach)
@@ -255,16 +288,16 @@ def _dealer_shared(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach
         if base0 == base:
             at, hit = odds_reached.same_hands(tree, tree0)
             if hit.any():
-                vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn, reach, need=~hit)
+                vec = _dealer(t, player, tree, r, o, j, left, size, on, jn, reach, need=~hit)
                 vec[hit] = vec0[at[hit]]
                 break
     else:
-        vec = _dealer(t, player, tree, r, o, j, left, rn, size, on, jn, reach)
+        vec = _dealer(t, player, tree, r, o, j, left, size, on, jn, reach)
     player.weighed.append((base, tree, vec))
     return vec
 
 
-def _dealer(t, player, tree: Tree, r, o, j, left, rn, size, on, jn, reach: int, need=None) -> np.ndarray:
+def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need=None) -> np.ndarray:
     """The dealer's outcome for every hand's pool; a hidden hole card a joker (``odds._Table.holes``)
     or a face (the faces' tables merged, ``odds_start.hidden_hole``), each with its chance from the
     hand's pool. Only the hands holding ``reach`` jokers or fewer (and those ``need`` marks, if
@@ -312,118 +345,93 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
         if found is not None:
             return found
     hidden = bool(t.pool.hidden)
-    rn = np.asarray(r, dtype=np.int64)[None, :] - tree.d
-    size = rn.sum(axis=1)
-    on, jn = o - tree.do, j - tree.dj
-    closed = size - on
-    ok = (rn >= 0).all(axis=1) & (on >= 0) & (jn >= 0) & (closed >= 0)
+    n_hands = len(tree.d)
+    faces = np.empty((n_hands, 10))  # each hand's pool: its faces left, size, open faces, jokers
+    size, on, jn = np.empty(n_hands, np.int64), np.empty(n_hands, np.int64), np.empty(n_hands, np.int64)
+    ok = np.empty(n_hands, np.bool_)  # the pool can be: the hand drew no more than it holds
+    f_open, f_closed, f_joker = np.empty(n_hands), np.empty(n_hands), np.empty(n_hands)  # its next card's factors
+    odds_loops.pools(np.asarray(r, dtype=np.int64), o, j, int(hidden), tree.d, tree.do, tree.dj, faces, size, on,
+                     jn, ok, f_open, f_closed, f_joker)  # fmt: skip
     fate = [player._joker(player.kp + x + 1) for x in range(8)]
     fate_ace = np.array([f == ACE for f in fate])
     # a hand holding x jokers is reached only if the first x jokers it drew went on as aces (JK-4)
     reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
-    vec = _dealer_shared(t, player, tree, r, o, j, left, rn, size, on, jn, reach)
+    vec = _dealer_shared(t, player, tree, r, o, j, left, size, on, jn, reach)
     vec[~ok] = 0.0
     points, damage = _stand(player, tree, vec, bet, under)
     loss = {ACE: 0.0, "lose": float(bet), "all": float(max(player.everything, bet))}
     fate_loss = np.array([loss[f] for f in fate])
     excluded = t.excluded
-    # each hand's chance factors for its next card: an open face (times the face's count), a closed
-    # face (likewise), a joker
-    shoe = size + jn - hidden
-    in_shoe = np.maximum(closed + jn - hidden, 0)
-    pool_c = closed + jn
-    ds = np.where(size > 0, size, 1)
-    dshoe = np.where(shoe > 0, shoe, 1)
-    dpool = np.where(pool_c > 0, pool_c, 1)
-    going = (shoe > 0) & ok
-    later = in_shoe / dshoe
-    faces = np.maximum(rn, 0)
     e = _edges(tree)
-    n_hands = len(tree.d)
-    chances = np.empty((n_hands, 21))  # each hand's next card: an open face, a closed face, a joker
-    np.multiply(np.where(going, on / dshoe / ds, 0.0)[:, None], faces, out=chances[:, :10])
-    np.multiply(np.where(going, later * closed / dpool / ds, 0.0)[:, None], faces, out=chances[:, 10:20])
-    chances[:, 20] = np.where(going, later * jn / dpool, 0.0)
-    p = chances.ravel().take(e.slot)  # every edge's chance from its parent's pool
-    target = e.target.copy()  # a hand reached, else the loss's row: a bust, a joker by its number
-    target[e.jokers] = np.where(fate_ace[e.jd], e.joker_child, n_hands + 1 + e.jd)
+    lost_factor = np.zeros(0)
     if hidden and any(excluded):  # what the check allowed of the pool the card leaves (a loss only)
+        target = e.target.copy()  # a hand reached, else the loss's row: a bust, a joker by its number
+        target[e.jokers] = np.where(fate_ace[e.jd], e.joker_child, n_hands + 1 + e.jd)
         lost = np.flatnonzero(target >= n_hands)
         par, face, joker, kind = e.par[lost], e.face[lost], e.joker[lost], e.kind[lost]
         s2 = size[par] - ~joker
-        r_ten = rn[par, TEN] - ((face == TEN) & ~joker)
-        r_ace = rn[par, ACE] - ((face == ACE) & ~joker)
-        p[lost] *= _allowed(excluded, hidden, r_ten, r_ace, s2, on[par] - (kind == OPEN), jn[par] - joker)
+        r_ten = faces[par, TEN] - ((face == TEN) & ~joker)
+        r_ace = faces[par, ACE] - ((face == ACE) & ~joker)
+        lost_factor = np.ones(len(target))
+        lost_factor[lost] = _allowed(excluded, hidden, r_ten, r_ace, s2, on[par] - (kind == OPEN), jn[par] - joker)
     vp, vd = np.empty(n_hands + 9), np.empty(n_hands + 9)  # each hand's points and damage, then the losses'
     vp[:n_hands], vd[:n_hands] = points, damage
     vp[n_hands], vd[n_hands] = -float(bet + penalty), 0.0  # BASE-5, DSK-5
     vp[n_hands + 1:], vd[n_hands + 1:] = -fate_loss, 0.0  # JK-4, JK-9
     hits_p, hits_d = np.zeros(n_hands), np.zeros(n_hands)
-    tie = player.tie(bet)
-    for lv in range(tree.depth, -1, -1):
-        nodes = tree.levels[lv]
-        lo, hi = e.spans[lv]
-        if lo == hi:
-            continue
-        chance, to = p[lo:hi], target[lo:hi]  # each edge's card, summed by parent
-        starts, parents = e.pieces[lv]
-        hit_p, hit_d = np.zeros(len(nodes)), np.zeros(len(nodes))
-        hit_p[parents] = np.add.reduceat(chance * vp[to], starts)
-        hit_d[parents] = np.add.reduceat(chance * vd[to], starts)
-        hits_p[nodes], hits_d[nodes] = hit_p, hit_d
-        if lv == 0:
-            if play:
-                odds_reached.keep(player, tree, r, o, j, left, key, hits_p, hits_d)
-            return float(hit_p[0]), float(hit_d[0])
-        draws = tree.draws[nodes]
-        sp, sd = vp[nodes], vd[nodes]
-        # ``odds_hand.better``: more points, or the same (within the stake's ``tie``) and more damage
-        better = draws & ((hit_p > sp + tie) | ((np.abs(hit_p - sp) <= tie) & (hit_d > sd)))
-        vp[nodes[better]], vd[nodes[better]] = hit_p[better], hit_d[better]
-    return 0.0, 0.0
+    # ``odds_hand.better``: more points, or the same (within the stake's ``tie``) and more damage
+    odds_loops.back(e.piece_par, e.piece_lo, e.piece_hi, e.child, tree.dj, fate_ace, n_hands, f_open, f_closed,
+                    f_joker, faces, lost_factor, tree.draws, vp, vd, hits_p, hits_d, float(player.tie(bet)))
+    if play:
+        odds_reached.keep(player, tree, r, o, j, left, key, hits_p, hits_d)
+    return float(hits_p[0]), float(hits_d[0])
 
 
 class _Edges:
-    """A tree's edges (``Tree.steps``) end to end, as ``draw_value`` reads them: for each level,
-    where its edges lie (``spans``); each edge's parent, its parent's place in the level
-    (``local``), kind, ``slot`` (its place among the parent's 21 cards: 10 open
-    faces, 10 closed, the joker), face, whether it is a joker, and the row its value comes from
-    (``target``: the hand reached, or ``len(tree.d)`` for a bust); for the joker edges
-    (``jokers``), the hand reached and the parent's jokers (``jd``): a joker's row is chosen by
-    its fate in each call; each level's edges by parent (``pieces``), summed piece by piece."""
+    """A tree's edges (``Tree.steps``) end to end, as ``odds_loops.back`` reads them: the hands
+    that draw, by level, the start first (``piece_par``), each with its cards in one piece
+    (``piece_lo``, ``piece_hi``) in ``odds_tree``'s order — the ten faces open, the ten closed, the
+    joker where the shoe may still hold one; each card's hand reached (``child``: ``len(tree.d)``
+    for a bust; a joker's, its row chosen by the joker's fate in each call). For the check's
+    losses (``draw_value``): each edge's parent, kind, face, whether it is a joker, and ``target``
+    (``child``, a joker's the bust's row), with the joker edges (``jokers``), their hand reached and
+    their parent's jokers (``jd``)."""
 
-    __slots__ = ("par", "kind", "slot", "face", "joker", "target", "jokers", "joker_child", "jd", "spans", "local",
-                 "pieces")
+    __slots__ = ("par", "kind", "face", "joker", "target", "child", "jokers", "joker_child", "jd",
+                 "piece_par", "piece_lo", "piece_hi")
 
     def __init__(self, tree: Tree) -> None:
         n_hands = len(tree.d)
-        pieces: list[list[np.ndarray]] = [[] for _ in range(9)]
-        self.spans = []
+        pieces: list[list[np.ndarray]] = [[] for _ in range(7)]
+        firsts, parents = [], []
         at = 0
-        for lv, step in enumerate(tree.steps):
+        order = np.r_[np.arange(10), np.arange(10), 0]  # each parent's cards: the faces open, closed, the joker
+        kinds = np.r_[np.full(10, OPEN), np.full(10, 1), 2]
+        for step in tree.steps:
             if not step:
-                self.spans.append((at, at))
                 continue
             par, kind, child, face_on, joker, jd, local, face = step
-            self.spans.append((at, at + len(par)))
+            starts = np.flatnonzero(np.r_[True, local[1:] != local[:-1]])
+            lengths = np.diff(np.r_[starts, len(par)])
+            slot = np.arange(len(par)) - np.repeat(starts, lengths)
+            # ``odds_tree`` lists each parent's cards together, in that order, the joker last
+            assert (lengths >= 20).all() and (lengths <= 21).all() and (slot < 21).all()
+            assert (face == order[slot]).all() and (kind == kinds[slot]).all()
+            firsts.append(at + starts)
+            parents.append(par[starts])
             at += len(par)
-            target = np.where(face_on, child, n_hands).astype(np.int32)
-            slot = par.astype(np.int64) * 21 + kind.astype(np.int64) * 10 + face  # a joker's face is 0: slot 20
-            for piece, column in zip(pieces, (par, kind, slot, face, joker, target, child, jd, local)):
+            target = np.where(face_on, child, n_hands).astype(np.int64)
+            for piece, column in zip(pieces, (par, kind, face, joker, target, child, jd)):
                 piece.append(column)
         columns = [np.concatenate(piece) if piece else np.zeros(0, dtype=np.int32) for piece in pieces]
-        self.par, self.kind, self.slot, self.face, self.joker, self.target, child, jd, self.local = columns
-        # each level's edges by parent, in one piece each (a parent's cards are listed together):
-        # where each parent's piece starts within the level's span, and the parent's place
-        self.pieces = []
-        for lo, hi in self.spans:
-            local = self.local[lo:hi]
-            assert not (local[1:] < local[:-1]).any()  # ``odds_tree`` lists each parent's cards together
-            starts = np.flatnonzero(np.r_[True, local[1:] != local[:-1]]) if hi > lo else np.zeros(0, np.int64)
-            self.pieces.append((starts, local[starts]))
+        self.par, self.kind, self.face, self.joker, self.target, child, jd = columns
+        self.child = np.where(self.joker, child, self.target).astype(np.int32)
         self.jokers = np.flatnonzero(self.joker)
         self.joker_child = child[self.jokers]
         self.jd = jd[self.jokers].astype(np.int64)
+        self.piece_lo = np.concatenate(firsts).astype(np.int64) if firsts else np.zeros(0, dtype=np.int64)
+        self.piece_hi = np.r_[self.piece_lo[1:], at].astype(np.int64)
+        self.piece_par = np.concatenate(parents).astype(np.int64) if parents else np.zeros(0, dtype=np.int64)
 
 
 def _edges(tree: Tree) -> _Edges:
@@ -461,9 +469,8 @@ def _stand(player, tree: Tree, vec: np.ndarray, bet: int, under: bool) -> tuple[
     """``_Player.stand`` for every hand of the tree."""
     hp = player.hp
     pay_p, pay_d = _pay(bet, min(bet, hp), player.push_limit)
-    mine = np.minimum(tree.mine, 22)
-    points = np.einsum("ij,ij->i", vec, pay_p[mine])
-    damage = np.einsum("ij,ij->i", vec, pay_d[mine])
+    points, damage = np.empty(len(vec)), np.empty(len(vec))
+    odds_loops.stands(vec, tree.mine, pay_p, pay_d, points, damage)
     if under:
         bonus = tree.n >= 6
         if bonus.any():

@@ -1,0 +1,217 @@
+"""Issue 23: ``odds_rows``' passes over every hand of a tree, as compiled loops (numba): the
+stands' points and damage from the dealer's outcomes, and the values found from the deepest hands
+back. The figures are ``odds_rows``' (and ``odds_hand``'s recursion's) to the last few digits: the
+same sums, each hand's in one go instead of one array pass per step (a tree has tens of
+thousands of hands and 21 cards from each; the passes' temporary arrays cost more than the sums).
+
+Compiled on first use and kept on disk beside this module (numba's cache), so a process pays for
+it once per installation.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+OPEN, CLOSED, JOKER = 0, 1, 2  # ``odds_tree``'s kinds of card
+
+
+@njit(cache=True, nogil=True)
+def stands(vec: np.ndarray, mine: np.ndarray, pay_p: np.ndarray, pay_d: np.ndarray,
+           points: np.ndarray, damage: np.ndarray) -> None:  # fmt: skip
+    """Each hand's stand (``odds_rows._stand``): its dealer's outcomes (``vec``, a row per hand)
+    times the payments of its total (``mine``, 22 for a bust) by outcome."""
+    for i in range(vec.shape[0]):
+        m = min(mine[i], 22)
+        sp = 0.0
+        sd = 0.0
+        for o in range(vec.shape[1]):
+            v = vec[i, o]
+            sp += v * pay_p[m, o]
+            sd += v * pay_d[m, o]
+        points[i] = sp
+        damage[i] = sd
+
+
+@njit(cache=True, nogil=True)
+def pools(r: np.ndarray, o: int, j: int, hidden: int, d: np.ndarray, do: np.ndarray, dj: np.ndarray,
+          faces: np.ndarray, size: np.ndarray, on: np.ndarray, jn: np.ndarray, ok: np.ndarray,
+          f_open: np.ndarray, f_closed: np.ndarray, f_joker: np.ndarray) -> None:  # fmt: skip
+    """Each hand's pool (the pool ``r``/``o``/``j`` less the hand's cards ``d``/``do``/``dj``):
+    its faces left (``faces``, 0 where the hand drew more than the pool holds), size, open faces,
+    jokers, whether it can be (``ok``), and its factors for its next card (``draw_value``): an
+    open face (times the face's count left), a closed face (likewise), a joker. ``hidden``: the
+    hole card, one of the closed cards, is not in the shoe."""
+    for i in range(d.shape[0]):
+        s = 0
+        good = True
+        for f in range(10):
+            x = r[f] - d[i, f]
+            if x < 0:
+                good = False
+                x = 0
+            faces[i, f] = x
+            s += r[f] - d[i, f]
+        n_open = o - do[i]
+        n_jokers = j - dj[i]
+        closed = s - n_open
+        good = good and n_open >= 0 and n_jokers >= 0 and closed >= 0
+        size[i], on[i], jn[i], ok[i] = s, n_open, n_jokers, good
+        shoe = s + n_jokers - hidden
+        if not good or shoe <= 0:
+            f_open[i] = f_closed[i] = f_joker[i] = 0.0
+            continue
+        later = max(closed + n_jokers - hidden, 0) / shoe
+        pool = closed + n_jokers
+        ds = s if s > 0 else 1
+        dpool = pool if pool > 0 else 1
+        f_open[i] = n_open / shoe / ds
+        f_closed[i] = later * closed / dpool / ds
+        f_joker[i] = later * n_jokers / dpool
+
+
+@njit(cache=True, nogil=True)
+def back(piece_par: np.ndarray, piece_lo: np.ndarray, piece_hi: np.ndarray, child: np.ndarray,
+         jd: np.ndarray, fate_ace: np.ndarray, n_hands: int, f_open: np.ndarray, f_closed: np.ndarray,
+         f_joker: np.ndarray, faces: np.ndarray, lost: np.ndarray, draws: np.ndarray, vp: np.ndarray,
+         vd: np.ndarray, hits_p: np.ndarray, hits_d: np.ndarray, tie: float) -> None:  # fmt: skip
+    """``odds_rows.draw_value``'s pass back. The hands that draw (``piece_par``, by level, the
+    start first), each with its cards (edges ``piece_lo``…``piece_hi``, in ``odds_tree``'s order:
+    the ten faces open, the ten closed, the joker where the shoe still has one): a face weighs
+    its parent's factor for the kind times the face's count left (``faces``), a joker the joker's
+    factor; it leads to the hand reached (``child``; a bust: ``n_hands``), a joker to the hand
+    reached where the joker's fate by its number (the parent's jokers ``jd``) is an ace, else to
+    that fate's loss (row ``n_hands + 1 + jd``). ``lost``: each card's factor where it leads to
+    a loss (what the check allowed; empty: 1). Deepest first, each hand's hit (``hits_p``/
+    ``hits_d``) replaces its stand (``vp``/``vd``) where it is ``odds_hand.better``."""
+    has_lost = len(lost) > 0
+    for q in range(len(piece_par) - 1, -1, -1):
+        par = piece_par[q]
+        lo = piece_lo[q]
+        fo = f_open[par]
+        fc = f_closed[par]
+        acc_p = 0.0
+        acc_d = 0.0
+        if fo != 0.0 or fc != 0.0:
+            for f in range(10):
+                w = faces[par, f]
+                if w == 0:
+                    continue
+                a = child[lo + f]
+                b = child[lo + 10 + f]
+                wo = fo * w
+                wc = fc * w
+                if has_lost:
+                    if a >= n_hands:
+                        wo *= lost[lo + f]
+                    if b >= n_hands:
+                        wc *= lost[lo + 10 + f]
+                acc_p += wo * vp[a] + wc * vp[b]
+                acc_d += wo * vd[a] + wc * vd[b]
+        if piece_hi[q] - lo == 21 and f_joker[par] != 0.0:
+            e = lo + 20
+            t = child[e] if fate_ace[jd[par]] else n_hands + 1 + jd[par]
+            c = f_joker[par]
+            if has_lost and t >= n_hands:
+                c *= lost[e]
+            acc_p += c * vp[t]
+            acc_d += c * vd[t]
+        hits_p[par] = acc_p
+        hits_d[par] = acc_d
+        if par != 0 and draws[par]:
+            sp = vp[par]
+            if acc_p > sp + tie or (abs(acc_p - sp) <= tie and acc_d > vd[par]):
+                vp[par] = acc_p
+                vd[par] = acc_d
+
+
+@njit(cache=True, nogil=True)
+def sums(by_high_ptr: np.ndarray, by_high_at: np.ndarray, by_high: np.ndarray, high: np.ndarray, indptr: np.ndarray,
+         indices: np.ndarray, low: np.ndarray, bounds: np.ndarray, places: np.ndarray, lows: np.ndarray,
+         base: np.ndarray, stride: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """``odds_faces.summed``'s sums by kind, for the kinds of ``indptr`` (their (kind, low half)
+    pairs, ``indices`` their low halves; ``by_high_ptr``/``by_high_at``/``by_high``: the pairs'
+    rows of ``Halves.by_high``, their high halves and counts). First each pair's part for each of
+    the tree's high halves (``high``: a row per dealer's high half, a column per tree's). Then for
+    each of the tree's high halves ``g`` (its sets ``places[bounds[g]:bounds[g + 1]]``, their low
+    halves ``lows``), each set's sum for each kind: the sum over the kind's pairs of the pair's
+    part for the high half times its low half's part for the set's (``low``: a row per dealer's
+    low half, a column per set's low half). The kind's sum for the set ``place`` goes to
+    ``out[base[kind] + place * stride[kind]]``."""
+    n_pairs = len(by_high_ptr) - 1
+    n_high = high.shape[1]
+    by_pair = np.zeros((n_pairs, n_high))
+    for p in range(n_pairs):
+        mine = by_pair[p]
+        for e in range(by_high_ptr[p], by_high_ptr[p + 1]):
+            v = by_high[e]
+            row = high[by_high_at[e]]
+            for g in range(n_high):
+                mine[g] += v * row[g]
+    n_low = low.shape[0]
+    kinds = len(indptr) - 1
+    for g in range(len(bounds) - 1):
+        a, b = bounds[g], bounds[g + 1]
+        n = b - a
+        block = np.empty((n_low, n))  # the low halves' parts for this high half's sets, side by side
+        for i in range(n_low):
+            for q in range(n):
+                block[i, q] = low[i, lows[a + q]]
+        acc = np.zeros((kinds, n))
+        for k in range(kinds):
+            mine = acc[k]
+            for p in range(indptr[k], indptr[k + 1]):
+                v = by_pair[p, g]
+                row = block[indices[p]]
+                for q in range(n):
+                    mine[q] += v * row[q]
+        for q in range(n):  # a set's sums: each outcome's kinds side by side
+            place = places[a + q]
+            for k in range(kinds):
+                out[base[k] + place * stride[k]] = acc[k, q]
+
+
+@njit(cache=True, nogil=True)
+def products(orientation: np.ndarray, group_at: np.ndarray, count_of: np.ndarray, allowed: np.ndarray,
+             summed: np.ndarray, n_sets: int, levels: np.ndarray, hands: np.ndarray, at: np.ndarray,
+             outcomes: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """``odds_rows._weigh``'s products: for each number of faces drawn (``levels``: a row each —
+    its sets ``f0``…``f1``, its (cards drawn, open, jokers) ``d0``…``d1``, its hands
+    ``h0``…``h1`` of ``hands``, each with its place ``at`` in the product) and each outcome
+    (``outcomes``: a row each — the outcome and its kinds ``a``…``b``), the kinds' orientation
+    parts (``orientation``: a row per (cards drawn, open, jokers), a column per group of kinds;
+    ``group_at``: each kind's group) times what the row's count allows of them (``allowed``: a row
+    per count, ``count_of`` each row's), times their sums (``summed``: each outcome's block, a row
+    per set of ``n_sets``); each hand's entry goes to its row of ``out``."""
+    for L in range(levels.shape[0]):
+        f0, f1, d0, d1, h0, h1 = levels[L, 0], levels[L, 1], levels[L, 2], levels[L, 3], levels[L, 4], levels[L, 5]
+        for i in range(outcomes.shape[0]):
+            outcome, a, b = outcomes[i, 0], outcomes[i, 1], outcomes[i, 2]
+            kb = b - a
+            rows = np.empty((d1 - d0, kb))
+            for d in range(d0, d1):
+                mine = orientation[d]
+                valid = allowed[count_of[d]]
+                for k in range(kb):
+                    rows[d - d0, k] = mine[group_at[a + k]] * valid[a + k]
+            sets = summed[a * n_sets + f0 * kb:a * n_sets + f1 * kb].reshape((f1 - f0, kb))
+            flat = np.dot(rows, sets.T).ravel()
+            for h in range(h0, h1):
+                out[hands[h], outcome] = flat[at[h]]
+
+
+def warm() -> None:
+    """Each loop compiled (or read from numba's cache) at once, on a tiny tree's sizes."""
+    one, none = np.zeros(1), np.zeros(0)
+    stands(np.zeros((1, 1)), np.zeros(1, np.int64), np.zeros((23, 1)), np.zeros((23, 1)), np.empty(1), np.empty(1))
+    counts = np.zeros(1, np.int64)
+    pools(np.zeros(10, np.int64), 0, 0, 0, np.zeros((1, 10), np.int64), counts, counts, np.empty((1, 10)),
+          np.empty(1, np.int64), np.empty(1, np.int64), np.empty(1, np.int64), np.empty(1, np.bool_), np.empty(1),
+          np.empty(1), np.empty(1))  # fmt: skip
+    back(counts[:0], counts[:0], counts[:0], np.zeros(1, np.int32), counts, np.zeros(8, np.bool_), 1, one, one, one,
+         np.zeros((1, 10)), none, np.zeros(1, np.bool_), one, one, one, one, 0.0)  # fmt: skip
+    ints = np.zeros(2, np.int32)
+    sums(ints[:1], ints[:0], one[:0], np.zeros((1, 1)), ints, ints[:1], np.zeros((1, 1)), counts, counts[:0], counts[:0],
+         counts, counts, one)  # fmt: skip
+    products(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)), one, 1, np.zeros((0, 6), np.int64), counts, counts,
+             np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip
