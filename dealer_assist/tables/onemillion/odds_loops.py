@@ -200,6 +200,29 @@ def products(orientation: np.ndarray, group_at: np.ndarray, count_of: np.ndarray
                 out[hands[h], outcome] = flat[at[h]]
 
 
+@njit(cache=True, nogil=True)
+def orientations(by_faces: np.ndarray, at_faces: np.ndarray, by_jokers: np.ndarray, at_jokers: np.ndarray,
+                 scale: np.ndarray, stands: np.ndarray, closed_drawn: np.ndarray, drawn: np.ndarray,
+                 closed_left: np.ndarray, cards: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """``odds_weights.rest`` for many pools (``out``: a row per pool, a column per sequence): the
+    faces' part of the pool's (size, open) (``by_faces``, its row ``at_faces``) times the jokers'
+    part of its (size, jokers) (``by_jokers``, ``at_jokers``) times ``scale``; for the sequences
+    that stand on a closed card (``stands``, each with its closed cards and jokers drawn and its
+    cards drawn), times the chance that the card after them is closed: (closed cards and jokers
+    left) / (cards left), 0 where none is left."""
+    for d in range(out.shape[0]):
+        faces = by_faces[at_faces[d]]
+        jokers = by_jokers[at_jokers[d]]
+        row = out[d]
+        s = scale[d]
+        for g in range(out.shape[1]):
+            row[g] = faces[g] * jokers[g] * s
+        for i in range(len(stands)):
+            left = cards[d] - drawn[i]
+            g = stands[i]
+            row[g] = row[g] * ((closed_left[d] - closed_drawn[i]) / left) if left > 0 else 0.0
+
+
 def warm() -> None:
     """Each loop compiled (or read from numba's cache) at once, on a tiny tree's sizes."""
     one, none = np.zeros(1), np.zeros(0)
@@ -213,5 +236,7 @@ def warm() -> None:
     ints = np.zeros(2, np.int32)
     sums(ints[:1], ints[:0], one[:0], np.zeros((1, 1)), ints, ints[:1], np.zeros((1, 1)), counts, counts[:0], counts[:0],
          counts, counts, one)  # fmt: skip
+    orientations(np.zeros((1, 1)), counts, np.zeros((1, 1)), counts, one, counts, counts, counts, counts, counts,
+                 np.zeros((1, 1)))
     products(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)), one, 1, np.zeros((0, 6), np.int64), counts, counts,
              np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip

@@ -17,6 +17,7 @@ from the deepest hands back, each card with its chance from the pool of the hand
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -185,13 +186,26 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
     stride = np.repeat(widths, widths)  # each kind's block: its width, and where its first set's sum goes
     first = np.repeat(outcomes[:, 1], widths)
     base = first * n_sets + np.arange(kinds) - first
-    summed = np.empty(kinds * n_sets)
+    summed = _scratch(kinds * n_sets)
     high, low = odds_faces.parts(halves, tree_halves, r, top)
     table, hands, at = flat
     odds_faces.summed(halves, tree_halves, high, low, 0, kinds, base, stride, summed)
     odds_loops.products(np.ascontiguousarray(orientation), group_at, count_of, allowed, summed, n_sets, table, hands,
                         at, outcomes, out)  # fmt: skip
     return out
+
+
+_local = threading.local()
+
+
+def _scratch(size: int) -> np.ndarray:
+    """A buffer of ``size`` floats for this thread's weighing, kept from one weighing to the next:
+    the sums by kind take tens of megabytes, and memory the process just got from the system costs
+    a page fault at every first write."""
+    buffer = getattr(_local, "buffer", None)
+    if buffer is None or len(buffer) < size:
+        buffer = _local.buffer = np.empty(max(size, 1 << 20))
+    return buffer[:size]
 
 
 def _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, order, tree, r, top, out) -> np.ndarray:
@@ -441,27 +455,24 @@ def _edges(tree: Tree) -> _Edges:
 _edge_cache: dict[int, tuple] = {}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _pay(bet: int, win: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
     """A stand's points and damage for each dealer's outcome, by the hand's total (0…22)."""
     pay_p = np.zeros((23, od.SIZE))
     pay_d = np.zeros((23, od.SIZE))
-    for mine in range(23):
-        for t in range(12, 22):
-            two, more = od.TWO + t - 12, od.MORE + t - 12
-            if mine > t:
-                pay_p[mine, more] += bet
-                pay_d[mine, more] += win
-                if t > limit:  # DSK-1: a win against a two-card stand at or under the limit is a push
-                    pay_p[mine, two] += bet
-                    pay_d[mine, two] += win
-            elif mine < t:
-                pay_p[mine, two] -= bet
-                pay_p[mine, more] -= bet
-        pay_p[mine, od.BUST] += bet
-        pay_d[mine, od.BUST] += win
-        pay_p[mine, od.BLACKJACK] -= bet
-        pay_p[mine, od.JOKER] -= bet
+    mine = np.arange(23)[:, None]
+    totals = np.arange(12, 22)[None, :]
+    two, more = od.TWO + totals[0] - 12, od.MORE + totals[0] - 12
+    beats, loses = mine > totals, mine < totals
+    pay_p[:, more] = bet * beats - bet * loses
+    pay_d[:, more] = win * beats
+    counted = beats & (totals > limit)  # DSK-1: a win against a two-card stand at or under the limit is a push
+    pay_p[:, two] = bet * counted - bet * loses
+    pay_d[:, two] = win * counted
+    pay_p[:, od.BUST] += bet
+    pay_d[:, od.BUST] += win
+    pay_p[:, od.BLACKJACK] -= bet
+    pay_p[:, od.JOKER] -= bet
     return pay_p, pay_d
 
 

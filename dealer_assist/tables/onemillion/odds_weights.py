@@ -102,13 +102,18 @@ def _rest_rows(mo, mc, mj, cany, hidden: bool, size, o, j) -> np.ndarray:
     jokers, at_jokers = unique_rows(np.stack([size, j], axis=1), small=False)
     js, jj = jokers[:, 0], jokers[:, 1]
     by_jokers = ratio(f(jj, mj), f(js + jj - 1, np.maximum(m - 1, 0)) if hidden else f(js + jj, m))
-    w = by_faces[at_faces]
-    w *= by_jokers[at_jokers]
     closed = size - o
+    scale = np.ones(len(size))
     if hidden:  # the hole card: one of the closed cards and jokers
         pool = (closed + j).astype(float)
-        w *= np.divide(1.0, pool, out=np.zeros(len(pool)), where=pool > 0)[:, None]
-    return _stands(w, cany, mc + mj, m, (closed + j)[:, None], (size + j)[:, None])
+        scale = np.divide(1.0, pool, out=np.zeros(len(pool)), where=pool > 0)
+    from dealer_assist.tables.onemillion import odds_loops  # compiled: only the rows weigh many pools
+
+    stands = np.flatnonzero(cany)
+    w = np.empty((len(size), len(mo)))
+    odds_loops.orientations(by_faces, at_faces, by_jokers, at_jokers, scale, stands, (mc + mj)[stands].astype(np.int64),
+                            m[stands].astype(np.int64), closed + j, size + j, w)  # fmt: skip
+    return w
 
 
 def unique_rows(rows: np.ndarray, *, small: bool = True) -> tuple[np.ndarray, np.ndarray]:
