@@ -81,6 +81,13 @@ def _hand_value(cards) -> tuple[int, bool, int]:
     return hard, any(c.is_ace for c in cards), len(cards)
 
 
+def under_bonus(bet: int, cards: int, twenty_one: bool) -> int:
+    """GUILD-2: the Under Bonus's winnings for a hand of ``cards`` (six or more) — 3× the stake at
+    six cards, doubled for each card more, 1.5× more for 21 (SET-4: rounded down)."""
+    ratio = Fraction(3) * 2 ** (cards - UNDER_CARDS) * (Fraction(3, 2) if twenty_one else 1)
+    return ratio_amount(bet, ratio)
+
+
 def ratio_amount(bet: int, ratio: Fraction) -> int:
     """SET-4: winnings rounded down."""
     return bet * (ratio.numerator - ratio.denominator) // ratio.denominator
@@ -142,6 +149,7 @@ class _Player:
         self.rows = True  # odds_rows where it applies
         self.weighed: list[tuple] = []  # odds_rows: the dealer's outcomes of the hands weighed so far
         self.tie = tie  # odds_rows: ``better``'s closeness of points, without importing this module
+        self.under_cards, self.under_bonus = UNDER_CARDS, under_bonus  # odds_rows: GUILD-2, the same way
 
     def start(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
         """``draw`` from the hand on turn: cards known on top taken one by one (``_known_first``),
@@ -202,8 +210,7 @@ class _Player:
         mine = od.best(hard, ace)
         hp = self.hp
         if under and n >= UNDER_CARDS:  # GUILD-2, paid at SET-B unless a dealer joker ends it
-            ratio = Fraction(3) * 2 ** (n - UNDER_CARDS) * (Fraction(3, 2) if mine == 21 else 1)
-            amount = ratio_amount(bet, ratio)
+            amount = under_bonus(bet, n, mine == 21)
             lose = vector[od.JOKER] + vector[od.BLACKJACK]
             paid = sum(vector) - lose - vector[od.FAILURE]
             return paid * amount - lose * bet, paid * min(amount, hp)

@@ -17,16 +17,30 @@ OPEN, CLOSED, JOKER = 0, 1, 2  # ``odds_tree``'s kinds of card
 
 
 @njit(cache=True, nogil=True)
-def stands(vec: np.ndarray, mine: np.ndarray, pay_p: np.ndarray, pay_d: np.ndarray,
-           points: np.ndarray, damage: np.ndarray) -> None:  # fmt: skip
+def stands(vec: np.ndarray, mine: np.ndarray, n: np.ndarray, pay_p: np.ndarray, pay_d: np.ndarray, bonus_from: int,
+           amount: np.ndarray, bet: float, hp: float, joker: int, blackjack: int, failure: int, points: np.ndarray,
+           damage: np.ndarray) -> None:  # fmt: skip
     """Each hand's stand (``odds_rows._stand``): its dealer's outcomes (``vec``, a row per hand)
-    times the payments of its total (``mine``, 22 for a bust) by outcome."""
+    times the payments of its total (``mine``, 22 for a bust) by outcome; a hand of
+    ``bonus_from`` cards or more (``n``) is paid the Under Bonus (``amount``, by its cards and
+    whether it is 21) wherever the dealer neither ends it (a joker, ``failure``) nor has a
+    blackjack — the stake lost to those, the damage the bonus up to ``hp``."""
     for i in range(vec.shape[0]):
+        row = vec[i]
+        if n[i] >= bonus_from:
+            lose = row[joker] + row[blackjack]
+            paid = -lose - row[failure]
+            for o in range(vec.shape[1]):
+                paid += row[o]
+            got = amount[n[i], 1 if mine[i] == 21 else 0]
+            points[i] = paid * got - lose * bet
+            damage[i] = paid * min(got, hp)
+            continue
         m = min(mine[i], 22)
         sp = 0.0
         sd = 0.0
         for o in range(vec.shape[1]):
-            v = vec[i, o]
+            v = row[o]
             sp += v * pay_p[m, o]
             sd += v * pay_d[m, o]
         points[i] = sp
@@ -226,7 +240,8 @@ def orientations(by_faces: np.ndarray, at_faces: np.ndarray, by_jokers: np.ndarr
 def warm() -> None:
     """Each loop compiled (or read from numba's cache) at once, on a tiny tree's sizes."""
     one, none = np.zeros(1), np.zeros(0)
-    stands(np.zeros((1, 1)), np.zeros(1, np.int64), np.zeros((23, 1)), np.zeros((23, 1)), np.empty(1), np.empty(1))
+    stands(np.zeros((1, 1)), np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((23, 1)), np.zeros((23, 1)), 1,
+           np.zeros((1, 2)), 0.0, 0.0, 0, 0, 0, np.empty(1), np.empty(1))  # fmt: skip
     counts = np.zeros(1, np.int64)
     pools(np.zeros(10, np.int64), 0, 0, 0, np.zeros((1, 10), np.int64), counts, counts, np.empty((1, 10)),
           np.empty(1, np.int64), np.empty(1, np.int64), np.empty(1, np.int64), np.empty(1, np.bool_), np.empty(1),

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -477,23 +476,24 @@ def _pay(bet: int, win: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _stand(player, tree: Tree, vec: np.ndarray, bet: int, under: bool) -> tuple[np.ndarray, np.ndarray]:
-    """``_Player.stand`` for every hand of the tree."""
+    """``_Player.stand`` for every hand of the tree (``odds_loops.stands``)."""
     hp = player.hp
     pay_p, pay_d = _pay(bet, min(bet, hp), player.push_limit)
+    top = int(tree.n.max())
+    bonus = under and top >= player.under_cards
+    amount = _under_amounts(player.under_bonus, player.under_cards, bet, top) if bonus else np.zeros((1, 2))
     points, damage = np.empty(len(vec)), np.empty(len(vec))
-    odds_loops.stands(vec, tree.mine, pay_p, pay_d, points, damage)
-    if under:
-        bonus = tree.n >= 6
-        if bonus.any():
-            lose = vec[:, od.JOKER] + vec[:, od.BLACKJACK]
-            paid = vec.sum(axis=1) - lose - vec[:, od.FAILURE]
-            top = int(tree.n.max())
-            amount = np.zeros((top + 1, 2))
-            for cards in range(6, top + 1):
-                for twenty_one in (0, 1):
-                    ratio = Fraction(3) * 2 ** (cards - 6) * (Fraction(3, 2) if twenty_one else 1)
-                    amount[cards, twenty_one] = bet * (ratio.numerator - ratio.denominator) // ratio.denominator
-            got = amount[tree.n, (tree.mine == 21).astype(np.int64)]
-            points = np.where(bonus, paid * got - lose * bet, points)
-            damage = np.where(bonus, paid * np.minimum(got, hp), damage)
+    odds_loops.stands(vec, tree.mine, tree.n, pay_p, pay_d, player.under_cards if bonus else top + 1, amount,
+                      float(bet), float(hp), od.JOKER, od.BLACKJACK, od.FAILURE, points, damage)  # fmt: skip
     return points, damage
+
+
+@lru_cache(maxsize=256)
+def _under_amounts(under_bonus, first: int, bet: int, top: int) -> np.ndarray:
+    """GUILD-2's winnings (``odds_hand.under_bonus``) for a stake of ``bet``, by the hand's cards
+    (``first``…``top``) and whether it is 21."""
+    amount = np.zeros((top + 1, 2))
+    for cards in range(first, top + 1):
+        for twenty_one in (0, 1):
+            amount[cards, twenty_one] = under_bonus(bet, cards, bool(twenty_one))
+    return amount
