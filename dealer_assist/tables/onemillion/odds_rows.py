@@ -55,7 +55,8 @@ def prepare(weights: Weights) -> tuple:
     (face, count) places of the ``ff`` table; the kinds × sets matrix with the kinds in the order
     of their outcome, and where each outcome's kinds lie; each kind's orientation group (the
     groups: open, closed and jokers drawn, a closed card stood on) and what its validity reads
-    (private, jokers gone on, the joker that ended the hand)."""
+    (private, jokers gone on, the joker that ended the hand); and its sets by halves of the faces
+    (``odds_faces.Halves``)."""
     return _kept(_prepared, weights, lambda: _prepare(weights))
 
 
@@ -70,13 +71,21 @@ def _prepare(weights: Weights) -> tuple:
     ends = np.r_[first[1:], len(order)]
     bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
     reads = (private[order], gone[order], term[order])
-    return places, sparse.csr_matrix(weights._matrix[order]), groups, group_at, reads, bounds
+    matrix = sparse.csr_matrix(weights._matrix[order])
+    halves = odds_faces.Halves(weights._entries, weights._starts, matrix)
+    return places, matrix, groups, group_at, reads, bounds, halves
 
 
 def prepare_tree(tree: Tree) -> None:
-    """What the rows keep of a tree (``_by_level``, ``_edges``), built at once (``odds.warm``)."""
-    _by_level(tree)
+    """What the rows keep of a tree (``_by_level``, its sets by halves, ``_edges``), built at once
+    (``odds.warm``)."""
+    _tree_halves_of(tree)
     _edges(tree)
+
+
+def _tree_halves_of(tree) -> odds_faces.TreeHalves:
+    order = _by_level(tree)[0]
+    return _kept(_tree_halves, tree.face_of, lambda: odds_faces.TreeHalves(tree.faces[order]))
 
 
 def _by_level(tree: Tree) -> tuple:
@@ -116,29 +125,32 @@ def _levels_of(tree: Tree) -> tuple:
     return order, tuple(out), flat
 
 
-def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *,
-                size_less: int = 0) -> np.ndarray:  # fmt: skip
+def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *, size_less: int = 0,
+                top: int | None = None) -> np.ndarray:  # fmt: skip
     """The dealer's outcome vector (``Weights.weigh``) for each hand's pool (``r``/``o``/``j`` the
     pool before the hand's draws; ``kd`` the dealer's count, to which the hand's jokers add;
-    ``size_less``: the faces the orientation part leaves out, ``Weights.weigh``'s ``size``).
+    ``size_less``: the faces the orientation part leaves out, ``Weights.weigh``'s ``size``;
+    ``top``: the hands holding more jokers are not weighed, their rows stay 0).
 
     The hands whose jokers give the dealer's count different levels read different kinds: they
     are weighed together with the kinds any of their counts allows (each hand's validity then
     bars the others), or each count's hands apart with its own kinds, whichever weighs less."""
+    live = tree.drawn[:, 2] <= (top if top is not None else tree.drawn[:, 2].max())
     ks = np.minimum(kd + tree.drawn[:, 2], max(rules[2] - 1, 0))  # ``odds_dealer._k``
-    counts, k_of = np.unique(ks, return_inverse=True)
-    k_of = k_of.reshape(-1)
+    counts, k_of = np.unique(ks[live], return_inverse=True)
+    count_of = np.full(len(ks), len(counts), dtype=np.int64)  # each row's count; a row not weighed: none
+    count_of[live] = k_of.reshape(-1)
     tables = [validity(rules, int(k)) for k in counts]
     together = weights.allowed(tables[0] if len(tables) == 1 else np.maximum.reduce(tables))
     if len(tables) > 1:
-        parts = [_part(tree, (k_of == c)[tree.drawn_of]) for c in range(len(tables))]
+        parts = [_part(tree, (count_of == c)[tree.drawn_of]) for c in range(len(tables))]
         alone = [weights.allowed(table) for table in tables]
         if sum(_cost(w, part) for w, part in zip(alone, parts)) < _cost(together, tree):
             out = np.zeros((len(tree.d), od.SIZE))
             for w, table, part in zip(alone, tables, parts):
-                out[part.hands] = _weigh(w, [table], k_of, r, o, j, part, size_less)
+                out[part.hands] = _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part, size_less)
             return out
-    return _weigh(together, tables, k_of, r, o, j, tree, size_less)
+    return _weigh(together, tables, count_of, r, o, j, tree, size_less)
 
 
 def _cost(weights: Weights, tree) -> int:
@@ -147,9 +159,9 @@ def _cost(weights: Weights, tree) -> int:
     return (places.nnz + matrix.nnz) * len(tree.faces) + matrix.shape[0] * len(tree.d)
 
 
-def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, tree, size_less: int) -> np.ndarray:
-    """``dealer_rows`` with the kinds of ``weights`` (each hand's count the row of ``tables`` that
-    ``k_of`` gives, by its (cards drawn, open, jokers), where there are several).
+def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: int, tree, size_less: int) -> np.ndarray:
+    """``dealer_rows`` with the kinds of ``weights``, each hand's count the row of ``tables`` that
+    ``count_of`` gives by its (cards drawn, open, jokers) — past the last, none: not weighed.
 
     For every distinct set of faces the hands drew, each kind's sets' counts times their faces
     part, in two halves of the faces (``odds_faces``; ``_weigh_small`` where the tree's sets are
@@ -157,30 +169,33 @@ def _weigh(weights: Weights, tables: list, k_of: np.ndarray, r, o: int, j: int, 
     jokers), a column per kind) times its set's sums: for the hands that drew the same number of
     faces, one product per outcome pairs every (cards drawn, open, jokers) with every set of faces
     (``odds_loops.products``)."""
-    places, matrix, groups, group_at, reads, bounds = prepare(weights)
+    places, matrix, groups, group_at, reads, bounds, halves = prepare(weights)
     out = np.zeros((len(tree.d), od.SIZE))
     if not matrix.nnz:
         return out
     top = int(sum(r)) + int(j) + 1
     order, levels, flat = _by_level(tree)
-    halves = _kept(_halves, weights, lambda: odds_faces.Halves(weights._entries, weights._starts, matrix))
-    tree_halves = _kept(_tree_halves, tree.face_of, lambda: odds_faces.TreeHalves(tree.faces[order]))
+    tree_halves = _tree_halves_of(tree)
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
-    barred = []  # each count's kinds barred, and its (cards drawn, open, jokers)
-    if len(tables) > 1:  # each count allows its own kinds (with one, every kind kept is allowed)
-        barred = [(np.flatnonzero(table[reads] == 0), np.flatnonzero(k_of == c)) for c, table in enumerate(tables)]
+    # each count's kinds barred, and its (cards drawn, open, jokers); with one count, every kind
+    # kept is allowed; a row of no count is not weighed
+    barred = [(np.flatnonzero(table[reads] == 0), np.flatnonzero(count_of == c)) for c, table in enumerate(tables)]
+    barred = [(kinds_barred, drawn) for kinds_barred, drawn in barred if len(kinds_barred) and len(drawn)]
+    none = np.flatnonzero(count_of >= len(tables))
+    if len(none):
+        barred.append((np.arange(matrix.shape[0]), none))
     if halves.cost(tree_halves) >= (places.nnz + matrix.nnz) * len(order):
         return _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, order, tree, r, top, out)
     # by halves of the faces: each outcome's kinds' sums in one block, a row per set; each
     # (cards drawn, open, jokers) weighs its count's kinds only (``odds_loops.products``)
     n_sets, kinds = tree_halves.size, matrix.shape[0]
     outcomes = np.array(bounds, dtype=np.int64).reshape(-1, 3)
-    allowed = np.ones((max(len(tables), 1), kinds))
-    for c, (kinds_barred, _) in enumerate(barred):
-        allowed[c, kinds_barred] = 0.0
-    count_of = k_of.astype(np.int64) if len(tables) > 1 else np.zeros(len(tree.drawn), np.int64)
+    allowed = np.ones((len(tables) + 1, kinds))  # each count's kinds allowed, and none for a row of no count
+    for c, table in enumerate(tables):
+        allowed[c] = table[reads] > 0
+    allowed[len(tables)] = 0.0
     widths = outcomes[:, 2] - outcomes[:, 1]
     stride = np.repeat(widths, widths)  # each kind's block: its width, and where its first set's sum goes
     first = np.repeat(outcomes[:, 1], widths)
@@ -229,7 +244,6 @@ def _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, 
     return out
 
 
-_halves: dict[int, tuple] = {}  # by Weights
 _tree_halves: dict[int, tuple] = {}  # by tree (its ``face_of``)
 
 
@@ -319,12 +333,9 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
 
     def rows(weights, kd, r, j, size_less=0):
         top = min(reach, j)  # a hand cannot hold more jokers than its pool had
-        chosen = need
-        if top < int(tree.drawn[:, 2].max()):
-            within = (tree.drawn[:, 2] <= top)[tree.drawn_of]
-            chosen = within if chosen is None else chosen & within
-        if chosen is None:
-            return dealer_rows(weights, rules, kd, r, o, j, tree, size_less=size_less)
+        if need is None:  # the hands holding more are left out by their rows
+            return dealer_rows(weights, rules, kd, r, o, j, tree, size_less=size_less, top=top)
+        chosen = need & (tree.drawn[:, 2] <= top)[tree.drawn_of]
         out = np.zeros((len(tree.d), od.SIZE))
         if chosen.any():
             part = _part(tree, chosen)
