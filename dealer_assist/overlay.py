@@ -88,6 +88,7 @@ class Feed:
 
     def _restart(self) -> None:
         self.session, self.seq, self.rulings, self.started, self.odds = Session(), 0, (), {}, None
+        self._warmed = False  # what the table's odds share (``rulesets.warm_odds``), built in the odds' thread
         self._pushed = -1
 
     def poll(self) -> bool:
@@ -167,6 +168,9 @@ class Feed:
         picture carries the figures once they are for the state shown. True when stored."""
         seq, state = self.seq, self.session.state
         try:
+            if not self._warmed and seq > 0:
+                self._warmed = True
+                rulesets.warm_odds(state)
             found = rulesets.odds_now(state, "players")
         except Exception:  # noqa: BLE001 - figures only: the page goes on without them
             found = None

@@ -4,11 +4,15 @@ back. The figures are ``odds_rows``' (and ``odds_hand``'s recursion's) to the la
 same sums, each hand's in one go instead of one array pass per step (a tree has tens of
 thousands of hands and 21 cards from each; the passes' temporary arrays cost more than the sums).
 
-Compiled on first use and kept on disk beside this module (numba's cache), so a process pays for
-it once per installation.
+Compiled once per installation and kept on disk (numba's cache, beside this module or in the
+user's cache). Compiling takes a few seconds and holds the interpreter's lock all along, so a live
+session has it done in a process of its own first (``ready``): the prompt's thread never waits.
 """
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import numpy as np
 from numba import njit
@@ -255,3 +259,22 @@ def warm() -> None:
                  np.zeros((1, 1)))
     products(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)), one, 1, np.zeros((0, 6), np.int64), counts, counts,
              np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip
+
+
+_ready = False
+
+
+def ready() -> None:
+    """The loops compiled before this process first uses them: in a process of its own, which
+    leaves them in numba's cache (nothing to do there once they are), then read from the cache
+    here — ``Ruleset.warm_odds``, in the live session's odds thread."""
+    global _ready
+    if _ready:
+        return
+    try:
+        subprocess.run([sys.executable, "-c", f"import {__name__} as loops; loops.warm()"], capture_output=True,
+                       timeout=300, check=False)  # fmt: skip
+    except (OSError, subprocess.SubprocessError):  # then compiled here, on first use
+        pass
+    warm()
+    _ready = True

@@ -46,6 +46,13 @@ def current_game(state: State) -> dict | None:
     return game_record(state, state.game) if state.game is not None else None
 
 
+def _warm_odds() -> None:
+    """The odds' compiled loops (``odds_loops.ready``), before the first figures."""
+    from dealer_assist.tables.onemillion import odds_loops
+
+    odds_loops.ready()
+
+
 def _live_odds(state: State, viewpoint: Viewpoint) -> dict | None:
     """Issue 23: the exact odds after the last line, as ``viewpoint`` may know them (``odds``)."""
     from dealer_assist.tables.onemillion.odds import live
@@ -86,8 +93,10 @@ RULESET = Ruleset(
     capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True, hint=True),
     simulation=SIMULATION,
     live_odds=_live_odds,
-    # no warm_odds: building every table One Million's odds could need takes ~8 s and ~450 MB
-    # (docs/decisions.md); each is built when a state first needs it, in the odds' own thread
+    # warm_odds compiles the odds' loops only: building every table One Million's odds could need
+    # takes ~8 s and ~450 MB (docs/decisions.md); each is built when a state first needs it, in the
+    # odds' own thread
+    warm_odds=_warm_odds,
     examples=Examples(
         setup=("quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"),
         probes=("game", "deal 9", "deal JK", "peek", "reveal", "reveal 5", "dealer 7", "go", "1 ht 5", "1 st",
