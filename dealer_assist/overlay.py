@@ -76,6 +76,7 @@ class Feed:
     odds: tuple[int, dict | None] | None = None  # (seq, the viewers' odds there): ``compute_odds``
     odds_grace: float = 0.0  # seconds a new state waits for its odds before it is pushed (``serve``)
     _pushed: int = -1  # the seq of the last state the poll pushed to the pages
+    _warmed: bool = False  # what the table's odds share built (``rulesets.warm_odds``), in the odds' thread
     changed: threading.Condition = field(default_factory=threading.Condition)
     _store: Any = None
 
@@ -88,7 +89,6 @@ class Feed:
 
     def _restart(self) -> None:
         self.session, self.seq, self.rulings, self.started, self.odds = Session(), 0, (), {}, None
-        self._warmed = False  # what the table's odds share (``rulesets.warm_odds``), built in the odds' thread
         self._pushed = -1
 
     def poll(self) -> bool:
