@@ -272,9 +272,20 @@ def ready() -> None:
     if _ready:
         return
     try:
-        subprocess.run([sys.executable, "-c", f"import {__name__} as loops; loops.warm()"], capture_output=True,
-                       timeout=300, check=False)  # fmt: skip
+        if not _cached():
+            subprocess.run([sys.executable, "-c", f"import {__name__} as loops; loops.warm()"], capture_output=True,
+                           timeout=300, check=False)  # fmt: skip
     except (OSError, subprocess.SubprocessError):  # then compiled here, on first use
         pass
     warm()
     _ready = True
+
+
+def _cached() -> bool:
+    """Every loop is in numba's cache already, for this source (then only read: well under a
+    second)."""
+    loops = (stands, pools, back, sums, orientations, products)
+    try:
+        return all(loop._cache._cache_file._load_index() for loop in loops)  # {} for none or a stale one
+    except (AttributeError, OSError):  # another numba's insides: ask the other process
+        return False
