@@ -179,23 +179,18 @@ def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: i
     n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
     orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
-    # each count's kinds barred, and its (cards drawn, open, jokers); with one count, every kind
-    # kept is allowed; a row of no count is not weighed
-    barred = [(np.flatnonzero(table[reads] == 0), np.flatnonzero(count_of == c)) for c, table in enumerate(tables)]
-    barred = [(kinds_barred, drawn) for kinds_barred, drawn in barred if len(kinds_barred) and len(drawn)]
-    none = np.flatnonzero(count_of >= len(tables))
-    if len(none):
-        barred.append((np.arange(matrix.shape[0]), none))
+    # each count's kinds allowed (with one count, every kind kept), and none for a row of no count
+    allowed = np.ones((len(tables) + 1, matrix.shape[0]))
+    for c, table in enumerate(tables):
+        allowed[c] = table[reads] > 0
+    allowed[len(tables)] = 0.0
     if halves.cost(tree_halves) >= (places.nnz + matrix.nnz) * len(order):
-        return _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, order, tree, r, top, out)
+        return _weigh_small(places, matrix, orientation, group_at, allowed, count_of, bounds, levels, order, tree, r,
+                            top, out)  # fmt: skip
     # by halves of the faces: each outcome's kinds' sums in one block, a row per set; each
     # (cards drawn, open, jokers) weighs its count's kinds only (``odds_loops.products``)
     n_sets, kinds = tree_halves.size, matrix.shape[0]
     outcomes = np.array(bounds, dtype=np.int64).reshape(-1, 3)
-    allowed = np.ones((len(tables) + 1, kinds))  # each count's kinds allowed, and none for a row of no count
-    for c, table in enumerate(tables):
-        allowed[c] = table[reads] > 0
-    allowed[len(tables)] = 0.0
     widths = outcomes[:, 2] - outcomes[:, 1]
     stride = np.repeat(widths, widths)  # each kind's block: its width, and where its first set's sum goes
     first = np.repeat(outcomes[:, 1], widths)
@@ -222,7 +217,8 @@ def _scratch(size: int) -> np.ndarray:
     return buffer[:size]
 
 
-def _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, order, tree, r, top, out) -> np.ndarray:
+def _weigh_small(places, matrix, orientation, group_at, allowed, count_of, bounds, levels, order, tree, r, top,
+                 out) -> np.ndarray:  # fmt: skip
     """``_weigh`` for a tree whose sets are few beside the kinds' halves: the faces part of every
     set for every set of faces drawn, as one sparse product in logarithms, summed by kind with
     the counts (one more); then, for each number of faces drawn, one product per outcome."""
@@ -234,9 +230,9 @@ def _weigh_small(places, matrix, orientation, group_at, barred, bounds, levels, 
         summed[:, at:at + step] = matrix @ np.exp(places @ logs[at:at + step].T)
     # kinds by outcome × (cards drawn, open, jokers): gathered by rows, read transposed
     per_kind = np.ascontiguousarray(orientation.T).take(group_at, axis=0)
-    for kinds_barred, drawn in barred:
-        if len(kinds_barred):
-            per_kind[np.ix_(kinds_barred, drawn)] = 0.0
+    rows_allowed = allowed[count_of]  # each (cards drawn, open, jokers): its count's kinds
+    if not rows_allowed.all():
+        per_kind *= rows_allowed.T
     for faces_n, drawn_n, hands, at in levels:
         rows, sums = per_kind[:, drawn_n], summed[:, faces_n]
         for outcome, lo, hi in bounds:
