@@ -1,14 +1,16 @@
-"""Issue 23: ``odds_rows``' passes over every hand of a tree, as compiled loops (numba): the
-stands' points and damage from the dealer's outcomes, and the values found from the deepest hands
-back. The figures are ``odds_rows``' (and ``odds_hand``'s recursion's) to the last few digits: the
-same sums, each hand's in one go instead of one array pass per step (a tree has tens of
-thousands of hands and 21 cards from each; the passes' temporary arrays cost more than the sums).
+"""Issue 23: ``odds_rows``' passes over every hand of a tree, as compiled loops (numba): each
+hand's pool (``pools``), its stand (``stands``), the values found from the deepest hands back
+(``back``), and the dealer's outcome for every hand — the orientation parts of many pools
+(``orientations``), the faces part summed by kind (``sums``) and the products by
+level and outcome (``products``). The figures are ``odds_rows``' (and ``odds_hand``'s
+recursion's) to the last few digits: the same sums, each hand's in one go instead of one array
+pass per step (a tree has tens of thousands of hands and 21 cards from each; the passes'
+temporary arrays cost more than the sums).
 
 Compiled once per installation and kept on disk (numba's cache, beside this module or in the
 user's cache). Compiling takes a few seconds and holds the interpreter's lock all along, so a live
 session has it done in a process of its own first (``ready``): the prompt's thread never waits.
 """
-
 from __future__ import annotations
 
 import subprocess
@@ -16,8 +18,6 @@ import sys
 
 import numpy as np
 from numba import njit
-
-OPEN, CLOSED, JOKER = 0, 1, 2  # ``odds_tree``'s kinds of card
 
 
 @njit(cache=True, nogil=True)
