@@ -489,7 +489,7 @@ def test_draw_1_the_faces_part_by_halves_is_each_sets_faces_part_summed_by_kind(
     high, low = odds_faces.parts(halves, tree_halves, p.r, sum(p.r) + p.jokers + 1)
     kinds = matrix.shape[0]
     flat = np.full(kinds * len(faces), np.nan)  # a row per set, a column per kind
-    odds_faces.summed(halves, tree_halves, high, low, 0, kinds, np.arange(kinds), np.full(kinds, kinds), flat)
+    odds_faces.summed(halves, tree_halves, high, low, np.arange(kinds), np.full(kinds, kinds), flat)
     got = flat.reshape(len(faces), kinds).T
     r = np.asarray(p.r)
     for c in range(0, len(faces), 5):

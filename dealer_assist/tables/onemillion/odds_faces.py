@@ -48,9 +48,10 @@ class Halves:
 
 class TreeHalves:
     """A tree's sets of faces (in ``odds_rows._by_level``'s order) by halves: the distinct high
-    halves, each with its sets (their places) and their low halves (rows of ``low``)."""
+    halves, each with its sets (``places[bounds[g]:bounds[g + 1]]``) and their low halves (rows of
+    ``low``: ``lows``), as ``odds_loops.sums`` reads them."""
 
-    __slots__ = ("low", "high", "groups", "size", "bounds", "places", "lows")
+    __slots__ = ("low", "high", "size", "bounds", "places", "lows")
 
     def __init__(self, faces: np.ndarray) -> None:
         self.size = len(faces)
@@ -58,8 +59,6 @@ class TreeHalves:
         self.high, high_of = unique_rows(faces[:, LOW:])
         order = np.argsort(high_of, kind="stable")
         bounds = np.searchsorted(high_of[order], np.arange(len(self.high) + 1))
-        self.groups = tuple((order[a:b], low_of[order[a:b]]) for a, b in zip(bounds[:-1], bounds[1:]))
-        # the same end to end, as ``odds_loops.sums`` reads them
         self.bounds = bounds.astype(np.int64)
         self.places = order.astype(np.int64)
         self.lows = low_of[order].astype(np.int64)
@@ -84,15 +83,11 @@ def parts(halves: Halves, tree_halves: TreeHalves, r, top: int) -> tuple[np.ndar
     return high, low
 
 
-def summed(halves: Halves, tree_halves: TreeHalves, high: np.ndarray, low: np.ndarray, lo: int, hi: int,
-           base: np.ndarray, stride: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
-    """The kinds ``lo``…``hi`` × the tree's sets: each kind's sets, their counts times their faces
-    part (``high``, ``low``: ``parts``); the kind's sum for a set's place goes to
+def summed(halves: Halves, tree_halves: TreeHalves, high: np.ndarray, low: np.ndarray, base: np.ndarray,
+           stride: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """Each kind × each of the tree's sets: the kind's sets, their counts times their faces part
+    (``high``, ``low``: ``parts``); the kind's sum for a set's place goes to
     ``out[base[kind] + place * stride[kind]]`` (``odds_loops.sums``)."""
-    a, b = int(halves.indptr[lo]), int(halves.indptr[hi])
     by_high = halves.by_high
-    ptr = by_high.indptr[a:b + 1]
-    first, last = int(ptr[0]), int(ptr[-1])
-    odds_loops.sums(ptr - first, by_high.indices[first:last], by_high.data[first:last], high,
-                    halves.indptr[lo:hi + 1] - a, halves.indices[a:b], low, tree_halves.bounds, tree_halves.places,
-                    tree_halves.lows, base[lo:hi], stride[lo:hi], out)  # fmt: skip
+    odds_loops.sums(by_high.indptr, by_high.indices, by_high.data, high, halves.indptr, halves.indices, low,
+                    tree_halves.bounds, tree_halves.places, tree_halves.lows, base, stride, out)  # fmt: skip

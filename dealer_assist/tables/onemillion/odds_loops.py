@@ -65,11 +65,11 @@ def pools(r: np.ndarray, o: int, j: int, hidden: int, d: np.ndarray, do: np.ndar
         good = True
         for f in range(10):
             x = r[f] - d[i, f]
+            s += x
             if x < 0:
                 good = False
                 x = 0
             faces[i, f] = x
-            s += r[f] - d[i, f]
         n_open = o - do[i]
         n_jokers = j - dj[i]
         closed = s - n_open

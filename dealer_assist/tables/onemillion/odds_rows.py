@@ -17,7 +17,6 @@ from the deepest hands back, each card with its chance from the pool of the hand
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -195,26 +194,13 @@ def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: i
     stride = np.repeat(widths, widths)  # each kind's block: its width, and where its first set's sum goes
     first = np.repeat(outcomes[:, 1], widths)
     base = first * n_sets + np.arange(kinds) - first
-    summed = _scratch(kinds * n_sets)
+    summed = np.empty(kinds * n_sets)
     high, low = odds_faces.parts(halves, tree_halves, r, top)
     table, hands, at = flat
-    odds_faces.summed(halves, tree_halves, high, low, 0, kinds, base, stride, summed)
+    odds_faces.summed(halves, tree_halves, high, low, base, stride, summed)
     odds_loops.products(np.ascontiguousarray(orientation), group_at, count_of, allowed, summed, n_sets, table, hands,
                         at, outcomes, out)  # fmt: skip
     return out
-
-
-_local = threading.local()
-
-
-def _scratch(size: int) -> np.ndarray:
-    """A buffer of ``size`` floats for this thread's weighing, kept from one weighing to the next:
-    the sums by kind take tens of megabytes, and memory the process just got from the system costs
-    a page fault at every first write."""
-    buffer = getattr(_local, "buffer", None)
-    if buffer is None or len(buffer) < size:
-        buffer = _local.buffer = np.empty(max(size, 1 << 20))
-    return buffer[:size]
 
 
 def _weigh_small(places, matrix, orientation, group_at, allowed, count_of, bounds, levels, order, tree, r, top,
