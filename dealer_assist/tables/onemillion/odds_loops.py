@@ -200,41 +200,94 @@ def products(orientation: np.ndarray, group_at: np.ndarray, count_of: np.ndarray
     parts (``orientation``: a row per (cards drawn, open, jokers), a column per group of kinds;
     ``group_at``: each kind's group) times what the row's count allows of them (``allowed``: a row
     per count, ``count_of`` each row's), times their sums (``summed``: each outcome's block, a row
-    per set of ``n_sets``); each hand's entry goes to its row of ``out``."""
+    per set of ``n_sets``); each hand's entry goes to its row of ``out``. A row whose count allows
+    no kind (``odds_rows.dealer_rows``' rows not weighed) is left out of the product: its hands
+    stay 0."""
+    weighs = np.zeros(allowed.shape[0], np.bool_)
+    for c in range(allowed.shape[0]):
+        for k in range(allowed.shape[1]):
+            if allowed[c, k] != 0.0:
+                weighs[c] = True
+                break
     for L in range(levels.shape[0]):
         f0, f1, d0, d1, h0, h1 = levels[L, 0], levels[L, 1], levels[L, 2], levels[L, 3], levels[L, 4], levels[L, 5]
+        width = f1 - f0
+        place = np.empty(d1 - d0, np.int64)  # each row's place among the rows weighed (-1: not weighed)
+        live = 0
+        for d in range(d0, d1):
+            if weighs[count_of[d]]:
+                place[d - d0] = live
+                live += 1
+            else:
+                place[d - d0] = -1
+        if live == 0:
+            continue
+        flats = np.empty((outcomes.shape[0], live * width))
         for i in range(outcomes.shape[0]):
-            outcome, a, b = outcomes[i, 0], outcomes[i, 1], outcomes[i, 2]
+            a, b = outcomes[i, 1], outcomes[i, 2]
             kb = b - a
-            rows = np.empty((d1 - d0, kb))
+            rows = np.empty((live, kb))
             for d in range(d0, d1):
+                if place[d - d0] < 0:
+                    continue
                 mine = orientation[d]
                 valid = allowed[count_of[d]]
                 for k in range(kb):
-                    rows[d - d0, k] = mine[group_at[a + k]] * valid[a + k]
-            sets = summed[a * n_sets + f0 * kb:a * n_sets + f1 * kb].reshape((f1 - f0, kb))
-            flat = np.dot(rows, sets.T).ravel()
-            for h in range(h0, h1):
-                out[hands[h], outcome] = flat[at[h]]
+                    rows[place[d - d0], k] = mine[group_at[a + k]] * valid[a + k]
+            sets = summed[a * n_sets + f0 * kb:a * n_sets + f1 * kb].reshape((width, kb))
+            flats[i] = np.dot(rows, sets.T).ravel()
+        for h in range(h0, h1):
+            row = place[at[h] // width]
+            if row >= 0:
+                x = row * width + at[h] % width
+                for i in range(outcomes.shape[0]):
+                    out[hands[h], outcomes[i, 0]] = flats[i, x]
 
 
 @njit(cache=True, nogil=True)
-def orientations(by_faces: np.ndarray, at_faces: np.ndarray, by_jokers: np.ndarray, at_jokers: np.ndarray,
-                 scale: np.ndarray, stands: np.ndarray, closed_drawn: np.ndarray, drawn: np.ndarray,
-                 closed_left: np.ndarray, cards: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
-    """``odds_weights.rest`` for many pools (``out``: a row per pool, a column per sequence): the
-    faces' part of the pool's (size, open) (``by_faces``, its row ``at_faces``) times the jokers'
-    part of its (size, jokers) (``by_jokers``, ``at_jokers``) times ``scale``; for the sequences
-    that stand on a closed card (``stands``, each with its closed cards and jokers drawn and its
-    cards drawn), times the chance that the card after them is closed: (closed cards and jokers
-    left) / (cards left), 0 where none is left."""
+def orientations(table: np.ndarray, faces: np.ndarray, at_faces: np.ndarray, jokers: np.ndarray,
+                 at_jokers: np.ndarray, mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, hidden: int,
+                 stands: np.ndarray, closed_drawn: np.ndarray, drawn: np.ndarray, closed_left: np.ndarray,
+                 cards: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """``odds_weights.rest`` for many pools (``out``: a row per pool, a column per sequence drawing
+    ``mo`` open, ``mc`` closed faces and ``mj`` jokers). From the falling factorials ``table``
+    (``ff_rows``): the faces' part ``ff(o, mo)·ff(size − o, mc) / ff(size, mo + mc)`` of the pool's
+    (size, open) (``faces``, its row ``at_faces``) times the jokers' part of its (size, jokers)
+    (``jokers``, ``at_jokers``): ``ff(j, mj) / ff(size + j, m)``, or with a hidden hole card (one
+    of the closed cards and jokers, ``hidden``) ``ff(j, mj) / ff(size + j − 1, m − 1) / (closed +
+    j)``; 0 where a part's divisor is. For the sequences that stand on a closed card (``stands``,
+    each with its closed cards and jokers drawn and its cards drawn), times the chance that the
+    card after them is closed: (closed cards and jokers left) / (cards left), 0 where none is
+    left. A count below 0 reads the row of 0, past the table its last."""
+    top = table.shape[0] - 1
+    n_groups = len(mo)
+    by_faces = np.empty((faces.shape[0], n_groups))
+    for p in range(faces.shape[0]):
+        fs, fo = faces[p, 0], faces[p, 1]
+        for g in range(n_groups):
+            num = table[min(max(fo, 0), top), mo[g]] * table[min(max(fs - fo, 0), top), mc[g]]
+            den = table[min(max(fs, 0), top), mo[g] + mc[g]]
+            by_faces[p, g] = num / den if den > 0 else 0.0
+    by_jokers = np.empty((jokers.shape[0], n_groups))
+    for p in range(jokers.shape[0]):
+        js, jj = jokers[p, 0], jokers[p, 1]
+        for g in range(n_groups):
+            m = mo[g] + mc[g] + mj[g]
+            num = table[min(max(jj, 0), top), mj[g]]
+            if hidden:
+                den = table[min(max(js + jj - 1, 0), top), max(m - 1, 0)]
+            else:
+                den = table[min(max(js + jj, 0), top), m]
+            by_jokers[p, g] = num / den if den > 0 else 0.0
     for d in range(out.shape[0]):
-        faces = by_faces[at_faces[d]]
-        jokers = by_jokers[at_jokers[d]]
+        faces_part = by_faces[at_faces[d]]
+        jokers_part = by_jokers[at_jokers[d]]
         row = out[d]
-        s = scale[d]
-        for g in range(out.shape[1]):
-            row[g] = faces[g] * jokers[g] * s
+        s = 1.0
+        if hidden:
+            s = 1.0 / closed_left[d] if closed_left[d] > 0 else 0.0
+        for g in range(n_groups):
+            row[g] = faces_part[g] * jokers_part[g] * s
         for i in range(len(stands)):
             left = cards[d] - drawn[i]
             g = stands[i]
@@ -255,8 +308,8 @@ def warm() -> None:
     ints = np.zeros(2, np.int32)
     sums(ints[:1], ints[:0], one[:0], np.zeros((1, 1)), ints, ints[:1], np.zeros((1, 1)), counts, counts[:0], counts[:0],
          counts, counts, one)  # fmt: skip
-    orientations(np.zeros((1, 1)), counts, np.zeros((1, 1)), counts, one, counts, counts, counts, counts, counts,
-                 np.zeros((1, 1)))
+    orientations(np.ones((2, 2)), np.zeros((1, 2), np.int64), counts, np.zeros((1, 2), np.int64), counts, counts,
+                 counts, counts, 0, counts, counts, counts, counts, counts, np.zeros((1, 1)))  # fmt: skip
     products(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)), one, 1, np.zeros((0, 6), np.int64), counts, counts,
              np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip
 

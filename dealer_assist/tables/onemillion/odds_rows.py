@@ -175,9 +175,13 @@ def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: i
     top = int(sum(r)) + int(j) + 1
     order, levels, flat = _by_level(tree)
     tree_halves = _tree_halves_of(tree)
-    n_u, do_u, dj_u = tree.drawn[:, 0], tree.drawn[:, 1], tree.drawn[:, 2]
+    weighed = count_of < len(tables)  # the rows of a count (the others stay 0)
+    n_u, do_u, dj_u = (tree.drawn[weighed, c] for c in range(3))
     mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
-    orientation = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u, j - dj_u)
+    orientation = np.zeros((len(tree.drawn), len(groups)))
+    if len(n_u):
+        orientation[weighed] = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u,
+                                    j - dj_u)  # fmt: skip
     # each count's kinds allowed (with one count, every kind kept), and none for a row of no count
     allowed = np.ones((len(tables) + 1, matrix.shape[0]))
     for c, table in enumerate(tables):
@@ -198,7 +202,7 @@ def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: i
     high, low = odds_faces.parts(halves, tree_halves, r, top)
     table, hands, at = flat
     odds_faces.summed(halves, tree_halves, high, low, base, stride, summed)
-    odds_loops.products(np.ascontiguousarray(orientation), group_at, count_of, allowed, summed, n_sets, table, hands,
+    odds_loops.products(orientation, group_at, count_of, allowed, summed, n_sets, table, hands,
                         at, outcomes, out)  # fmt: skip
     return out
 
@@ -219,8 +223,18 @@ def _weigh_small(places, matrix, orientation, group_at, allowed, count_of, bound
     rows_allowed = allowed[count_of]  # each (cards drawn, open, jokers): its count's kinds
     if not rows_allowed.all():
         per_kind *= rows_allowed.T
+    weighs = allowed.any(axis=1)[count_of]  # a row whose count allows no kind is left out
     for faces_n, drawn_n, hands, at in levels:
         rows, sums = per_kind[:, drawn_n], summed[:, faces_n]
+        live = weighs[drawn_n]
+        if not live.all():
+            width = faces_n.stop - faces_n.start
+            place = np.cumsum(live) - 1
+            kept = live[at // width]
+            rows, hands = rows[:, live], hands[kept]
+            at = place[at[kept] // width] * width + at[kept] % width
+        if not len(hands):
+            continue
         for outcome, lo, hi in bounds:
             out[hands, outcome] = (rows[lo:hi].T @ sums[lo:hi]).ravel().take(at)
     return out

@@ -87,32 +87,18 @@ def _rest_rows(mo, mc, mj, cany, hidden: bool, size, o, j) -> np.ndarray:
     made once per distinct pair and then taken by row (a pool's row of each)."""
     size, o, j = (np.asarray(x, dtype=np.int64) for x in (size, o, j))
     table = ff_rows(max(int((size + j).max()), 0))
-    top = len(table) - 1
-
-    def f(x, k):  # one row per distinct pool, one column per sequence
-        return table[np.clip(x, 0, top)[:, None], k[None, :]]
-
-    def ratio(num, den):
-        return np.divide(num, den, out=np.zeros(np.shape(num)), where=den > 0)
-
     m = mo + mc + mj
     faces, at_faces = unique_rows(np.stack([size, o], axis=1), small=False)
-    fs, fo = faces[:, 0], faces[:, 1]
-    by_faces = ratio(f(fo, mo) * f(fs - fo, mc), f(fs, mo + mc))
     jokers, at_jokers = unique_rows(np.stack([size, j], axis=1), small=False)
-    js, jj = jokers[:, 0], jokers[:, 1]
-    by_jokers = ratio(f(jj, mj), f(js + jj - 1, np.maximum(m - 1, 0)) if hidden else f(js + jj, m))
     closed = size - o
-    scale = np.ones(len(size))
-    if hidden:  # the hole card: one of the closed cards and jokers
-        pool = (closed + j).astype(float)
-        scale = np.divide(1.0, pool, out=np.zeros(len(pool)), where=pool > 0)
     from dealer_assist.tables.onemillion import odds_loops  # compiled: only the rows weigh many pools
 
     stands = np.flatnonzero(cany)
     w = np.empty((len(size), len(mo)))
-    odds_loops.orientations(by_faces, at_faces, by_jokers, at_jokers, scale, stands, (mc + mj)[stands].astype(np.int64),
-                            m[stands].astype(np.int64), closed + j, size + j, w)  # fmt: skip
+    odds_loops.orientations(table, np.ascontiguousarray(faces), at_faces, np.ascontiguousarray(jokers), at_jokers,
+                            mo.astype(np.int64), mc.astype(np.int64), mj.astype(np.int64), int(hidden), stands,
+                            (mc + mj)[stands].astype(np.int64), m[stands].astype(np.int64), closed + j, size + j,
+                            w)  # fmt: skip
     return w
 
 
