@@ -22,14 +22,18 @@ from numba import njit
 
 @njit(cache=True, nogil=True)
 def stands(vec: np.ndarray, mine: np.ndarray, n: np.ndarray, pay_p: np.ndarray, pay_d: np.ndarray, bonus_from: int,
-           amount: np.ndarray, bet: float, hp: float, joker: int, blackjack: int, failure: int, points: np.ndarray,
-           damage: np.ndarray) -> None:  # fmt: skip
+           amount: np.ndarray, bet: float, hp: float, joker: int, blackjack: int, failure: int, dj: np.ndarray,
+           top: int, points: np.ndarray, damage: np.ndarray) -> None:  # fmt: skip
     """Each hand's stand (``odds_rows._stand``): its dealer's outcomes (``vec``, a row per hand)
     times the payments of its total (``mine``, 22 for a bust) by outcome; a hand of
     ``bonus_from`` cards or more (``n``) is paid the Under Bonus (``amount``, by its cards and
     whether it is 21) wherever the dealer neither ends it (a joker, ``failure``) nor has a
-    blackjack — the stake lost to those, the damage the bonus up to ``hp``."""
+    blackjack — the stake lost to those, the damage the bonus up to ``hp``. A hand holding more than
+    ``top`` jokers (``dj``) is never reached (``back``): 0."""
     for i in range(vec.shape[0]):
+        if dj[i] > top:
+            points[i] = damage[i] = 0.0
+            continue
         row = vec[i]
         if n[i] >= bonus_from:
             lose = row[joker] + row[blackjack]
@@ -92,7 +96,7 @@ def pools(r: np.ndarray, o: int, j: int, hidden: int, d: np.ndarray, do: np.ndar
 def back(piece_par: np.ndarray, piece_lo: np.ndarray, piece_hi: np.ndarray, child: np.ndarray,
          jd: np.ndarray, fate_ace: np.ndarray, n_hands: int, f_open: np.ndarray, f_closed: np.ndarray,
          f_joker: np.ndarray, faces: np.ndarray, lost: np.ndarray, draws: np.ndarray, vp: np.ndarray,
-         vd: np.ndarray, hits_p: np.ndarray, hits_d: np.ndarray, tie: float) -> None:  # fmt: skip
+         vd: np.ndarray, hits_p: np.ndarray, hits_d: np.ndarray, tie: float, top: int) -> None:  # fmt: skip
     """``odds_rows.draw_value``'s pass back. The hands that draw (``piece_par``, by level, the
     start first), each with its cards (edges ``piece_lo``…``piece_hi``, in ``odds_tree``'s order:
     the ten faces open, the ten closed, the joker where the shoe still has one): a face weighs
@@ -101,10 +105,14 @@ def back(piece_par: np.ndarray, piece_lo: np.ndarray, piece_hi: np.ndarray, chil
     reached where the joker's fate by its number (the parent's jokers ``jd``) is an ace, else to
     that fate's loss (row ``n_hands + 1 + jd``). ``lost``: each card's factor where it leads to
     a loss (what the check allowed; empty: 1). Deepest first, each hand's hit (``hits_p``/
-    ``hits_d``) replaces its stand (``vp``/``vd``) where it is ``odds_hand.better``."""
+    ``hits_d``) replaces its stand (``vp``/``vd``) where it is ``odds_hand.better``. A hand holding
+    more than ``top`` jokers is never reached (the joker past them is not an ace, or the pool has
+    no more): its hit is not worked out."""
     has_lost = len(lost) > 0
     for q in range(len(piece_par) - 1, -1, -1):
         par = piece_par[q]
+        if jd[par] > top:
+            continue
         lo = piece_lo[q]
         fo = f_open[par]
         fc = f_closed[par]
@@ -298,13 +306,13 @@ def warm() -> None:
     """Each loop compiled (or read from numba's cache) at once, on a tiny tree's sizes."""
     one, none = np.zeros(1), np.zeros(0)
     stands(np.zeros((1, 1)), np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros((23, 1)), np.zeros((23, 1)), 1,
-           np.zeros((1, 2)), 0.0, 0.0, 0, 0, 0, np.empty(1), np.empty(1))  # fmt: skip
+           np.zeros((1, 2)), 0.0, 0.0, 0, 0, 0, np.zeros(1, np.int64), 0, np.empty(1), np.empty(1))  # fmt: skip
     counts = np.zeros(1, np.int64)
     pools(np.zeros(10, np.int64), 0, 0, 0, np.zeros((1, 10), np.int64), counts, counts, np.empty((1, 10)),
           np.empty(1, np.int64), np.empty(1, np.int64), np.empty(1, np.int64), np.empty(1, np.bool_), np.empty(1),
           np.empty(1), np.empty(1))  # fmt: skip
     back(counts[:0], counts[:0], counts[:0], np.zeros(1, np.int32), counts, np.zeros(8, np.bool_), 1, one, one, one,
-         np.zeros((1, 10)), none, np.zeros(1, np.bool_), one, one, one, one, 0.0)  # fmt: skip
+         np.zeros((1, 10)), none, np.zeros(1, np.bool_), one, one, one, one, 0.0, 0)  # fmt: skip
     ints = np.zeros(2, np.int32)
     sums(ints[:1], ints[:0], one[:0], np.zeros((1, 1)), ints, ints[:1], np.zeros((1, 1)), counts, counts[:0], counts[:0],
          counts, counts, one)  # fmt: skip

@@ -34,7 +34,8 @@ def context(player, bet: int, under: bool, penalty: int) -> tuple:
 
 def keep(player, tree: Tree, r, o: int, j: int, left, key: tuple, hit_points: np.ndarray,
          hit_damage: np.ndarray) -> None:  # fmt: skip
-    """A weighing's hit values (one per hand of ``tree``, for the hands that draw) kept."""
+    """A weighing's hit values (one per hand of ``tree``, for the hands that draw; NaN for a hand
+    whose hit was not worked out) kept."""
     _kept.insert(0, (key, tuple(r), o, j, left, player.kp, player.kd, tree, hit_points, hit_damage))
     del _kept[KEPT:]
 
@@ -55,7 +56,7 @@ def find(player, r, o: int, j: int, left, hard: int, ace: bool, n: int, key: tup
         node = _node(tree, d, do, dj)
         if node is None or not tree.draws[node] or tree.hard[node] != hard or bool(tree.ace[node]) != ace:
             continue
-        if tree.n[node] != n:
+        if tree.n[node] != n or np.isnan(hit_points[node]):  # NaN: a hand never reached, its hit not worked out
             continue
         return float(hit_points[node]), float(hit_damage[node])
     return None

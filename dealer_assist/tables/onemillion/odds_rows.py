@@ -378,7 +378,8 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
     vec = _dealer_shared(t, player, tree, r, o, j, left, size, on, jn, reach)
     vec[~ok] = 0.0
-    points, damage = _stand(player, tree, vec, bet, under)
+    top_jokers = min(reach, int(j))  # a hand holding more is never reached (JK-4), nor can the pool give more
+    points, damage = _stand(player, tree, vec, bet, under, top_jokers)
     loss = {ACE: 0.0, "lose": float(bet), "all": float(max(player.everything, bet))}
     fate_loss = np.array([loss[f] for f in fate])
     excluded = t.excluded
@@ -398,10 +399,11 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     vp[:n_hands], vd[:n_hands] = points, damage
     vp[n_hands], vd[n_hands] = -float(bet + penalty), 0.0  # BASE-5, DSK-5
     vp[n_hands + 1:], vd[n_hands + 1:] = -fate_loss, 0.0  # JK-4, JK-9
-    hits_p, hits_d = np.zeros(n_hands), np.zeros(n_hands)
+    hits_p, hits_d = np.full(n_hands, np.nan), np.full(n_hands, np.nan)  # NaN: a hit not worked out
     # ``odds_hand.better``: more points, or the same (within the stake's ``tie``) and more damage
     odds_loops.back(e.piece_par, e.piece_lo, e.piece_hi, e.child, tree.dj, fate_ace, n_hands, f_open, f_closed,
-                    f_joker, faces, lost_factor, tree.draws, vp, vd, hits_p, hits_d, float(player.tie(bet)))
+                    f_joker, faces, lost_factor, tree.draws, vp, vd, hits_p, hits_d, float(player.tie(bet)),
+                    top_jokers)  # fmt: skip
     if play:
         odds_reached.keep(player, tree, r, o, j, left, key, hits_p, hits_d)
     return float(hits_p[0]), float(hits_d[0])
@@ -482,8 +484,10 @@ def _pay(bet: int, win: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
     return pay_p, pay_d
 
 
-def _stand(player, tree: Tree, vec: np.ndarray, bet: int, under: bool) -> tuple[np.ndarray, np.ndarray]:
-    """``_Player.stand`` for every hand of the tree (``odds_loops.stands``)."""
+def _stand(player, tree: Tree, vec: np.ndarray, bet: int, under: bool,
+           top_jokers: int) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """``_Player.stand`` for every hand of the tree holding ``top_jokers`` jokers or fewer (the others
+    are never reached: 0; ``odds_loops.stands``)."""
     hp = player.hp
     pay_p, pay_d = _pay(bet, min(bet, hp), player.push_limit)
     top = int(tree.n.max())
@@ -491,7 +495,8 @@ def _stand(player, tree: Tree, vec: np.ndarray, bet: int, under: bool) -> tuple[
     amount = _under_amounts(player.under_bonus, player.under_cards, bet, top) if bonus else np.zeros((1, 2))
     points, damage = np.empty(len(vec)), np.empty(len(vec))
     odds_loops.stands(vec, tree.mine, tree.n, pay_p, pay_d, player.under_cards if bonus else top + 1, amount,
-                      float(bet), float(hp), od.JOKER, od.BLACKJACK, od.FAILURE, points, damage)  # fmt: skip
+                      float(bet), float(hp), od.JOKER, od.BLACKJACK, od.FAILURE, tree.dj, top_jokers, points,
+                      damage)  # fmt: skip
     return points, damage
 
 
