@@ -346,9 +346,13 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
     ex_ten, ex_ace, _ = t.excluded
     merged = odds_start.faces_merged(t.up, t.check_to_come, ex_ten, ex_ace)
     weight = np.where((pool > 0) & (size > 0), closed / dpool / np.where(size > 0, size, 1), 0.0)
-    out = weight[:, None] * rows(merged, player.kd, r, j, size_less=1)
+    out = rows(merged, player.kd, r, j, size_less=1)  # each a new array: weighed in place (a tree's are large)
+    out *= weight[:, None]
+    joker = np.where(pool > 0, jn / dpool, 0.0)[:, None]
     for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False):
-        out += np.where(pool > 0, jn / dpool, 0.0)[:, None] * rows(table.weights(), k2, r2, j2)
+        part = rows(table.weights(), k2, r2, j2)
+        part *= joker
+        out += part
     return out
 
 
