@@ -147,9 +147,15 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
         if sum(_cost(w, part) for w, part in zip(alone, parts)) < _cost(together, tree):
             out = np.zeros((len(tree.d), od.SIZE))
             for w, table, part in zip(alone, tables, parts):
-                out[part.hands] = _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part, size_less)
+                _into(out, part.hands, _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part,
+                                              size_less))  # fmt: skip
             return out
     return _weigh(together, tables, count_of, r, o, j, tree, size_less)
+
+
+def _into(out: np.ndarray, hands: np.ndarray, rows: np.ndarray) -> None:
+    """``out[hands] = rows`` (``odds_loops.copy_rows``)."""
+    odds_loops.copy_rows(out, hands, np.arange(len(hands)), rows)
 
 
 def _cost(weights: Weights, tree) -> int:
@@ -312,7 +318,8 @@ def _dealer_shared(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: in
             at, hit = odds_reached.same_hands(tree, tree0)
             if hit.any():
                 vec = _dealer(t, player, tree, r, o, j, left, size, on, jn, reach, need=~hit)
-                vec[hit] = vec0[at[hit]]
+                taken = np.flatnonzero(hit)
+                odds_loops.copy_rows(vec, taken, at[taken], vec0)
                 break
     else:
         vec = _dealer(t, player, tree, r, o, j, left, size, on, jn, reach)
@@ -335,7 +342,7 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
         out = np.zeros((len(tree.d), od.SIZE))
         if chosen.any():
             part = _part(tree, chosen)
-            out[part.hands] = dealer_rows(weights, rules, kd, r, o, j, part, size_less=size_less)
+            _into(out, part.hands, dealer_rows(weights, rules, kd, r, o, j, part, size_less=size_less))
         return out
 
     if not t.pool.hidden:
