@@ -434,6 +434,29 @@ def test_jk_3_each_hand_reached_is_weighed_with_the_kinds_its_own_count_allows(h
         assert rows[h] == pytest.approx(alone, rel=1e-9, abs=1e-12), h
 
 
+@pytest.mark.parametrize(("hard", "top"), [(5, 0), (8, 1), (13, 0)])
+def test_jk_4_a_hand_holding_more_jokers_than_go_on_as_aces_is_not_weighed(hard, top):
+    """Past the jokers that go on as aces the next ends the hand (JK-4): ``dealer_rows(top=…)``
+    leaves the hands holding more out (their rows 0; the products skip their rows), and every
+    other hand keeps the outcome the whole tree's weighing gives it."""
+    import numpy as np
+
+    from dealer_assist.tables.onemillion import odds_rows, odds_tree
+
+    state = _state("9", "4", "2", "[T]")
+    table = odds._Table(state, Viewpoint.DEALER, odds_pool.pool(state, Viewpoint.DEALER))
+    p, rules = table.pool, table.rules
+    weights = table.table_for((), p.left, p.r, p.jokers).weights()
+    tree = odds_tree.tree(hard, False, 2, True)
+    every = odds_rows.dealer_rows(weights, rules, 0, p.r, p.open, p.jokers, tree)
+    some = odds_rows.dealer_rows(weights, rules, 0, p.r, p.open, p.jokers, tree, top=top)
+    held = tree.dj > top
+    assert held.any() and (~held).any()
+    assert not some[held].any()
+    assert some[~held] == pytest.approx(every[~held], rel=1e-12, abs=1e-15)
+    assert every[held].any()  # the hands left out would have weighed something
+
+
 @pytest.mark.parametrize(("hole", "view"), [("[T]", "dealer"), ("[?]", "dealer"), ("[T]", "players")])
 def test_base_4_after_a_hit_the_hand_reached_keeps_the_figures_weighed_for_it(hole, view, monkeypatch):
     """A hand on turn after a hit is a hand the weighing before it reached (``odds_reached``):
