@@ -61,8 +61,9 @@ def prepare(weights: Weights) -> tuple:
 
 def _prepare(weights: Weights) -> tuple:
     entries, starts = weights._entries, weights._starts
-    owner = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, len(entries)]))
-    places = sparse.csr_matrix((np.ones(len(entries)), (owner, entries)), shape=(len(starts), 10 * SLOTS))
+    # a row per set, its entries in order of face (``Weights``)
+    places = sparse.csr_matrix((np.ones(len(entries)), entries, np.r_[starts, len(entries)]),
+                               shape=(len(starts), 10 * SLOTS))  # fmt: skip
     outcome, mo, mc, mj, cany, private, gone, term = weights._kinds
     order = np.argsort(outcome, kind="stable")
     groups, group_at = unique_rows(np.stack([mo, mc, mj, cany], axis=1)[order])
@@ -70,7 +71,7 @@ def _prepare(weights: Weights) -> tuple:
     ends = np.r_[first[1:], len(order)]
     bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
     reads = (private[order], gone[order], term[order])
-    matrix = sparse.csr_matrix(weights._matrix[order])
+    matrix = weights._matrix[order]  # a new matrix, the kinds in order of their outcome
     halves = odds_faces.Halves(weights._entries, weights._starts, matrix)
     return places, matrix, groups, group_at, reads, bounds, halves
 
