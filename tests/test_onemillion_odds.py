@@ -400,7 +400,7 @@ def test_base_4_a_hit_plays_on_for_more_points_then_more_damage_a_rounding_apart
     assert not better((120_000.0 - 1.0, 9.0), (120_000.0, 6.0), stake)
 
 
-@pytest.mark.parametrize(("hard", "kd"), [(8, 3), (4, 3), (11, 0)])
+@pytest.mark.parametrize(("hard", "kd"), [(5, 3), (4, 3), (11, 0)])
 def test_jk_3_each_hand_reached_is_weighed_with_the_kinds_its_own_count_allows(hard, kd):
     """A hand's jokers raise the dealer's count (JK-3): the hands reached read the kinds of
     different counts, weighed together or each count's hands apart (``odds_rows.dealer_rows``,

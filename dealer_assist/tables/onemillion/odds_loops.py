@@ -254,33 +254,35 @@ def products(orientation: np.ndarray, group_at: np.ndarray, count_of: np.ndarray
 
 @njit(cache=True, nogil=True)
 def orientations(table: np.ndarray, faces: np.ndarray, at_faces: np.ndarray, jokers: np.ndarray,
-                 at_jokers: np.ndarray, mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, hidden: int,
-                 stands: np.ndarray, closed_drawn: np.ndarray, drawn: np.ndarray, closed_left: np.ndarray,
-                 cards: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
-    """``odds_weights.rest`` for many pools (``out``: a row per pool, a column per sequence drawing
-    ``mo`` open, ``mc`` closed faces and ``mj`` jokers). From the falling factorials ``table``
-    (``ff_rows``): the faces' part ``ff(o, mo)·ff(size − o, mc) / ff(size, mo + mc)`` of the pool's
-    (size, open) (``faces``, its row ``at_faces``) times the jokers' part of its (size, jokers)
-    (``jokers``, ``at_jokers``): ``ff(j, mj) / ff(size + j, m)``, or with a hidden hole card (one
-    of the closed cards and jokers, ``hidden``) ``ff(j, mj) / ff(size + j − 1, m − 1) / (closed +
-    j)``; 0 where a part's divisor is. For the sequences that stand on a closed card (``stands``,
-    each with its closed cards and jokers drawn and its cards drawn), times the chance that the
-    card after them is closed: (closed cards and jokers left) / (cards left), 0 where none is
-    left. A count below 0 reads the row of 0, past the table its last."""
+                 at_jokers: np.ndarray, mo: np.ndarray, mc: np.ndarray, me: np.ndarray, mj: np.ndarray,
+                 hidden: int, stands: np.ndarray, size: np.ndarray, o: np.ndarray, j: np.ndarray,
+                 out: np.ndarray) -> None:  # fmt: skip
+    """``odds_weights.rest`` for many pools (``out``: a row per pool of ``size`` faces, ``o`` of them
+    open, and ``j`` jokers; a column per sequence drawing ``mo`` faces open, ``mc`` closed, ``me``
+    either way and ``mj`` jokers). From the falling factorials ``table`` (``ff_rows``): the faces'
+    part ``ff(o, mo)·ff(size − o, mc)·ff(size − mo − mc, me) / ff(size, mo + mc + me)`` of the
+    pool's (size, open) (``faces``, its row ``at_faces``) times the jokers' part of its (size,
+    jokers) (``jokers``, ``at_jokers``): ``ff(j, mj) / ff(size + j, m)``, or with a hidden hole
+    card (one of the closed cards and jokers, ``hidden``) ``ff(j, mj) / ff(size + j − 1, m − 1) /
+    (closed + j)``; 0 where a part's divisor is. For the sequences that stand on a closed card
+    (``stands``), times the chance that the card after them is closed: the closed cards and jokers
+    left (``odds_weights.closed_left``) / the cards left, 0 where none is left. A count below 0
+    reads the row of 0, past the table its last."""
     top = table.shape[0] - 1
     n_groups = len(mo)
     by_faces = np.empty((faces.shape[0], n_groups))
     for p in range(faces.shape[0]):
         fs, fo = faces[p, 0], faces[p, 1]
         for g in range(n_groups):
-            num = table[min(max(fo, 0), top), mo[g]] * table[min(max(fs - fo, 0), top), mc[g]]
-            den = table[min(max(fs, 0), top), mo[g] + mc[g]]
+            num = (table[min(max(fo, 0), top), mo[g]] * table[min(max(fs - fo, 0), top), mc[g]]
+                   * table[min(max(fs - mo[g] - mc[g], 0), top), me[g]])  # fmt: skip
+            den = table[min(max(fs, 0), top), mo[g] + mc[g] + me[g]]
             by_faces[p, g] = num / den if den > 0 else 0.0
     by_jokers = np.empty((jokers.shape[0], n_groups))
     for p in range(jokers.shape[0]):
         js, jj = jokers[p, 0], jokers[p, 1]
         for g in range(n_groups):
-            m = mo[g] + mc[g] + mj[g]
+            m = mo[g] + mc[g] + me[g] + mj[g]
             num = table[min(max(jj, 0), top), mj[g]]
             if hidden:
                 den = table[min(max(js + jj - 1, 0), top), max(m - 1, 0)]
@@ -291,15 +293,21 @@ def orientations(table: np.ndarray, faces: np.ndarray, at_faces: np.ndarray, jok
         faces_part = by_faces[at_faces[d]]
         jokers_part = by_jokers[at_jokers[d]]
         row = out[d]
+        closed = size[d] - o[d]
         s = 1.0
         if hidden:
-            s = 1.0 / closed_left[d] if closed_left[d] > 0 else 0.0
+            s = 1.0 / (closed + j[d]) if closed + j[d] > 0 else 0.0
         for g in range(n_groups):
             row[g] = faces_part[g] * jokers_part[g] * s
         for i in range(len(stands)):
-            left = cards[d] - drawn[i]
             g = stands[i]
-            row[g] = row[g] * ((closed_left[d] - closed_drawn[i]) / left) if left > 0 else 0.0
+            left = size[d] + j[d] - (mo[g] + mc[g] + me[g] + mj[g])
+            if left > 0:
+                either = size[d] - mo[g] - mc[g]
+                share = me[g] * (closed - mc[g]) / either if either > 0 else 0.0
+                row[g] = row[g] * ((closed - mc[g] - share + j[d] - mj[g]) / left)
+            else:
+                row[g] = 0.0
 
 
 @njit(cache=True, nogil=True)
@@ -328,7 +336,7 @@ def warm() -> None:
     sums(ints[:1], ints[:0], one[:0], np.zeros((1, 1)), ints, ints[:1], np.zeros((1, 1)), counts, counts[:0], counts[:0],
          counts, counts, one)  # fmt: skip
     orientations(np.ones((2, 2)), np.zeros((1, 2), np.int64), counts, np.zeros((1, 2), np.int64), counts, counts,
-                 counts, counts, 0, counts, counts, counts, counts, counts, np.zeros((1, 1)))  # fmt: skip
+                 counts, counts, counts, 0, counts, counts, counts, counts, np.zeros((1, 1)))  # fmt: skip
     products(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)), one, 1, np.zeros((0, 6), np.int64), counts, counts,
              np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip
     copy_rows(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)))

@@ -53,7 +53,7 @@ def prepare(weights: Weights) -> tuple:
     count allows: ``Weights.allowed``), kept with them: each set's faces as a sparse row over the
     (face, count) places of the ``ff`` table; the kinds × sets matrix with the kinds in the order
     of their outcome, and where each outcome's kinds lie; each kind's orientation group (the
-    groups: open, closed and jokers drawn, a closed card stood on) and what its validity reads
+    groups: open, closed, either way and jokers drawn, a closed card stood on) and what its validity reads
     (private, jokers gone on, the joker that ended the hand); and its sets by halves of the faces
     (``odds_faces.Halves``)."""
     return _kept(_prepared, weights, lambda: _prepare(weights))
@@ -64,9 +64,9 @@ def _prepare(weights: Weights) -> tuple:
     # a row per set, its entries in order of face (``Weights``)
     places = sparse.csr_matrix((np.ones(len(entries)), entries, np.r_[starts, len(entries)]),
                                shape=(len(starts), 10 * SLOTS))  # fmt: skip
-    outcome, mo, mc, mj, cany, private, gone, term = weights._kinds
+    outcome, mo, mc, me, mj, cany, private, gone, term = weights._kinds
     order = np.argsort(outcome, kind="stable")
-    groups, group_at = unique_rows(np.stack([mo, mc, mj, cany], axis=1)[order])
+    groups, group_at = unique_rows(np.stack([mo, mc, me, mj, cany], axis=1)[order])
     outcomes, first = np.unique(outcome[order], return_index=True)
     ends = np.r_[first[1:], len(order)]
     bounds = tuple((int(o), int(lo), int(hi)) for o, lo, hi in zip(outcomes, first, ends))
@@ -184,10 +184,10 @@ def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: i
     tree_halves = _tree_halves_of(tree)
     weighed = count_of < len(tables)  # the rows of a count (the others stay 0)
     n_u, do_u, dj_u = (tree.drawn[weighed, c] for c in range(3))
-    mo, mc, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3].astype(bool)
+    mo, mc, me, mj, cany = groups[:, 0], groups[:, 1], groups[:, 2], groups[:, 3], groups[:, 4].astype(bool)
     orientation = np.zeros((len(tree.drawn), len(groups)))
     if len(n_u):
-        orientation[weighed] = rest(mo, mc, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u,
+        orientation[weighed] = rest(mo, mc, me, mj, cany, weights.hidden, int(sum(r)) - n_u - size_less, o - do_u,
                                     j - dj_u)  # fmt: skip
     # each count's kinds allowed (with one count, every kind kept), and none for a row of no count
     allowed = np.ones((len(tables) + 1, matrix.shape[0]))

@@ -10,6 +10,14 @@ its face). So the sequences that end the dealer's hand are counted once by kind 
 the top card the dealer stands on counts as drawn; a closed top card stood on, face unseen, is
 ``cany``), and each pool weighs them (``Table.weigh``). A hidden hole card is the first card of
 every sequence, taken from the closed cards only (its chance ``c/(c + j)`` in place of ``o/T``).
+
+Most cards the dealer takes are taken open or closed alike (below 17 an open card is refused only
+if it busts for certain, DRAW-2): such a card is counted once, as a face drawn either way
+(``me``), not as two sequences. Summed over which of the ``me`` were open, their chance is
+``ff(R − mo − mc, me)`` (Vandermonde's identity: ``Σ C(me, t)·ff(o', t)·ff(c', me − t) =
+ff(o' + c', me)``), so ``mo`` and ``mc`` count the faces that could only be open (taken at 17 or
+more, refused) or only closed (a card that busts). The same figures, from about a third of the
+sequences and kinds.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from dealer_assist.tables.onemillion.odds_dealer import ACE, JK, TEN
 from dealer_assist.tables.onemillion.odds_weights import Weights, ff, rest
 
 class Table:
-    __slots__ = ("faces", "mo", "mc", "mj", "m", "cany", "outcome", "count", "hidden", "deepest", "_kept", "gone",
+    __slots__ = ("faces", "mo", "mc", "me", "mj", "m", "cany", "outcome", "count", "hidden", "deepest", "_kept", "gone",
                  "term", "private", "rules", "_valid", "_sparse")
 
     def __init__(self, rows: dict, hidden: bool, rules: tuple[int, int, int] | None) -> None:
@@ -31,16 +39,17 @@ class Table:
         self.faces = np.ascontiguousarray(np.array([k[0] for k in keys], dtype=np.int64).reshape(len(keys), 10).T)
         self.mo = np.array([k[1] for k in keys], dtype=np.int64)
         self.mc = np.array([k[2] for k in keys], dtype=np.int64)
-        self.mj = np.array([k[3] for k in keys], dtype=np.int64)
-        self.cany = np.array([k[4] for k in keys], dtype=bool)
-        self.outcome = np.array([k[5] for k in keys], dtype=np.int64)
+        self.me = np.array([k[3] for k in keys], dtype=np.int64)
+        self.mj = np.array([k[4] for k in keys], dtype=np.int64)
+        self.cany = np.array([k[5] for k in keys], dtype=bool)
+        self.outcome = np.array([k[6] for k in keys], dtype=np.int64)
         self.count = np.array([rows[k] for k in keys], dtype=float)
-        self.gone = np.array([k[6] for k in keys], dtype=np.int64)
-        self.term = np.array([k[7] for k in keys], dtype=np.int64)
-        self.private = np.array([k[8] for k in keys], dtype=np.int64)
+        self.gone = np.array([k[7] for k in keys], dtype=np.int64)
+        self.term = np.array([k[8] for k in keys], dtype=np.int64)
+        self.private = np.array([k[9] for k in keys], dtype=np.int64)
         self.rules = rules
         self._valid: dict = {}
-        self.m = self.mo + self.mc + self.mj
+        self.m = self.mo + self.mc + self.me + self.mj
         self.hidden = hidden
         self.deepest = int(self.m.max()) if keys else 0
         self._kept: dict = {}
@@ -65,7 +74,7 @@ class Table:
         weighed for any pool and count (``odds_weights``): the same for every rule's copy."""
         found = self._sparse.get(None)
         if found is None:
-            kinds = np.stack([self.outcome, self.mo, self.mc, self.mj, self.cany.astype(np.int64), self.private,
+            kinds = np.stack([self.outcome, self.mo, self.mc, self.me, self.mj, self.cany.astype(np.int64), self.private,
                               np.minimum(self.gone, 8), self.term], axis=1)  # fmt: skip
             found = self._sparse[None] = Weights.of(self.faces.T, kinds, self.count, self.hidden)
         return found
@@ -106,7 +115,7 @@ class Table:
     def _rest(self, size: int, o: int, j: int) -> np.ndarray:
         """The part of each sequence's chance the orientations and the pool's size give (the
         same for every pool of that size, open and joker count: ``vector`` keeps it)."""
-        return rest(self.mo, self.mc, self.mj, self.cany, self.hidden, size, o, j)
+        return rest(self.mo, self.mc, self.me, self.mj, self.cany, self.hidden, size, o, j)
 
 
 @lru_cache(maxsize=256)
@@ -143,7 +152,7 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
     the hand (Lv.1, or Lv.2/3), and each sequence keeps what it needs of the levels
     (``Table.valid`` keeps those the rule and the count give: the others weigh 0)."""
     rows: dict = {}
-    # a state: (faces, mo, mc, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
+    # a state: (faces, mo, mc, me, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
     frontier: dict = {}
     zero = (0,) * 10
     up_hard, up_ace = up
@@ -153,7 +162,7 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
     end = _ender(rows)
 
     def two_cards(faces, mo, mc, mj, hole_code, private, n):
-        base = (faces, mo, mc, mj, 0, 0, False, True, 0, private)
+        base = (faces, mo, mc, 0, mj, 0, 0, False, True, 0, private)
         if hole_code == JK:  # JK-6: ruled now, by the count
             if ends[0]:
                 end(base, od.JOKER, n=n, term=1)
@@ -167,9 +176,9 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
         hard = up_hard + (1 if hole_code >= JK else hole_code + 1)
         ace = up_ace or hole_code in (ACE, JK, JK + 1)
         if check and hard == 11 and ace:
-            end(base[:8] + (gone, private), od.BLACKJACK, n=n)
+            end(base[:9] + (gone, private), od.BLACKJACK, n=n)
             return
-        key = (faces, mo, mc, mj, 0, hard, ace, True, gone, private)
+        key = (faces, mo, mc, 0, mj, 0, hard, ace, True, gone, private)
         frontier[key] = frontier.get(key, 0.0) + n
 
     if hole is not None:
@@ -199,7 +208,7 @@ def build_from(hard: int, ace: bool, rules: tuple[int, int, int]) -> Table:
 def sequences_from(hard: int, ace: bool) -> Table:
     """``sequences`` from a dealer's hand past its first two cards."""
     rows: dict = {}
-    _grow({((0,) * 10, 0, 0, 0, 0, hard, ace, False, 0, 0): 1.0}, _ender(rows), (), None)
+    _grow({((0,) * 10, 0, 0, 0, 0, 0, hard, ace, False, 0, 0): 1.0}, _ender(rows), (), None)
     return Table(rows, False, None)
 
 
@@ -207,8 +216,8 @@ def _ender(rows: dict):
     """``end(state, outcome, …)``: a sequence ends, counted into ``rows`` by kind."""
 
     def end(state, outcome, faces=None, mo=0, mc=0, mj=0, cany=False, n=1.0, term=0):
-        f, o0, c0, j0 = state[0], state[1], state[2], state[3]
-        key = (faces or f, o0 + mo, c0 + mc, j0 + mj, cany, outcome, state[8], term, state[9])
+        f, o0, c0, e0, j0 = state[0], state[1], state[2], state[3], state[4]
+        key = (faces or f, o0 + mo, c0 + mc, e0, j0 + mj, cany, outcome, state[9], term, state[10])
         rows[key] = rows.get(key, 0.0) + n
 
     return end
@@ -220,7 +229,7 @@ def _grow(frontier: dict, end, known: tuple, private_known: tuple | None) -> Non
     while frontier:
         nxt: dict = {}
         for state, n in frontier.items():
-            _step(state, n, nxt, end, known, private_known, _most_gone(None, state[9]), (True, True))
+            _step(state, n, nxt, end, known, private_known, _most_gone(None, state[10]), (True, True))
         frontier = nxt
 
 
@@ -235,7 +244,7 @@ def _most_gone(rules: None, private: int) -> int:
 
 
 def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
-    faces, mo, mc, mj, pos, hard, ace, two, gone, private = state
+    faces, mo, mc, me, mj, pos, hard, ace, two, gone, private = state
     soft = ace and hard + 10 <= 21
     value = hard + 10 if soft else hard
     if value > 21:
@@ -259,15 +268,17 @@ def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
             if dealer_level:
                 end(state, od.JOKER if dealer_level == 1 else od.FAILURE, n=n)
                 return
-            go((faces, mo, mc, mj, pos + 1, hard + 1, True, False, gone, private))
+            go((faces, mo, mc, me, mj, pos + 1, hard + 1, True, False, gone, private))
             return
-        go((faces, mo, mc, mj, pos + 1, hard + index + 1, ace or index == ACE, False, gone, private))
+        go((faces, mo, mc, me, mj, pos + 1, hard + index + 1, ace or index == ACE, False, gone, private))
         return
     for i in range(10):  # an open top card of value i
-        if od.hits_open(hard, ace, i):
-            go((_plus(faces, i), mo + 1, mc, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))
-        else:
+        if not od.hits_open(hard, ace, i):
             end(state, stay, faces=_plus(faces, i), mo=1, n=n)
+        elif value >= 17:  # taken open only: a closed one is stood on
+            go((_plus(faces, i), mo + 1, mc, me, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))
+        else:  # below 17 taken open or closed alike: one sequence, the face drawn either way
+            go((_plus(faces, i), mo, mc, me + 1, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))
     if value >= 17:  # DRAW-1: a closed top card, stood on
         end(state, stay, cany=True, n=n)
         return
@@ -277,6 +288,7 @@ def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
         if ends[1]:
             end(state, od.FAILURE, mj=1, n=n, term=2)
         if gone < most_gone:
-            go((faces, mo, mc, mj + 1, pos, hard + 1, True, False, gone + 1, private))
-    for i in range(10):
-        go((_plus(faces, i), mo, mc + 1, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))
+            go((faces, mo, mc, me, mj + 1, pos, hard + 1, True, False, gone + 1, private))
+    for i in range(10):  # a closed top card the dealer would have refused open (it busts): closed only
+        if not od.hits_open(hard, ace, i):
+            go((_plus(faces, i), mo, mc + 1, me, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))

@@ -47,58 +47,62 @@ def _ff_rows(rows: int) -> np.ndarray:
     return np.stack([ff(x) for x in range(rows)])
 
 
-def rest(mo: np.ndarray, mc: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidden: bool, size, o, j) -> np.ndarray:
+def rest(mo: np.ndarray, mc: np.ndarray, me: np.ndarray, mj: np.ndarray, cany: np.ndarray, hidden: bool, size, o,
+         j) -> np.ndarray:  # fmt: skip
     """The part of a sequence's chance the orientations and the pool's size give, for sequences
-    drawing ``mo`` open, ``mc`` closed faces and ``mj`` jokers (``cany``: and standing on a closed
-    card), from a pool of ``size`` faces, ``o`` of them open, and ``j`` jokers (``hidden``: the
-    first card is a hidden hole card, from the closed cards only). ``size``, ``o`` and ``j`` are
-    numbers (one value per sequence) or arrays of pools (one row per pool, ``_rest_rows``); a pool
-    out of reach (a count below 0) weighs what a pool of 0 would."""
+    drawing ``mo`` faces open, ``mc`` closed, ``me`` either way (``odds_table``) and ``mj`` jokers
+    (``cany``: and standing on a closed card), from a pool of ``size`` faces, ``o`` of them open,
+    and ``j`` jokers (``hidden``: the first card is a hidden hole card, from the closed cards
+    only). ``size``, ``o`` and ``j`` are numbers (one value per sequence) or arrays of pools (one
+    row per pool, ``_rest_rows``); a pool out of reach (a count below 0) weighs what a pool of 0
+    would."""
     if np.ndim(size) != 0:
-        return _rest_rows(mo, mc, mj, cany, hidden, size, o, j)
+        return _rest_rows(mo, mc, me, mj, cany, hidden, size, o, j)
 
     def f(x, k):
+        if np.ndim(x):  # one pool size per sequence
+            return ff_rows(int(np.max(x, initial=0)))[np.maximum(x, 0), k]
         return ff(max(int(x), 0))[k]
 
-    m = mo + mc + mj
+    faces = mo + mc + me
+    m = faces + mj
     closed = size - o
     cards = size + j
-    num = f(o, mo) * f(closed, mc) * f(j, mj)
-    den = f(size, mo + mc) * ((closed + j) * f(cards - 1, np.maximum(m - 1, 0)) if hidden else f(cards, m))
+    num = f(o, mo) * f(closed, mc) * f(size - mo - mc, me) * f(j, mj)
+    den = f(size, faces) * ((closed + j) * f(cards - 1, np.maximum(m - 1, 0)) if hidden else f(cards, m))
     w = np.divide(num, den, out=np.zeros(np.shape(num)), where=den > 0)
-    return _stands(w, cany, mc + mj, m, closed + j, cards)
-
-
-def _stands(w: np.ndarray, cany: np.ndarray, closed_drawn, m, closed_left, cards) -> np.ndarray:
-    """``w`` times, for the sequences that stand on a closed card (``cany``), the chance that the
-    card after them is closed: (closed cards and jokers left) / (cards left)."""
     stands = np.flatnonzero(cany)
     if len(stands):
-        left = (cards - m[stands]).astype(float)
-        factor = np.divide((closed_left - closed_drawn[stands]).astype(float), left, out=np.zeros(np.shape(left)),
-                           where=left > 0)  # fmt: skip
-        w[..., stands] *= factor
+        left = closed_left(closed, j, mo[stands], mc[stands], me[stands], mj[stands], size)
+        w[stands] *= np.divide(left, (cards - m[stands]).astype(float), out=np.zeros(len(stands)),
+                               where=cards - m[stands] > 0)  # fmt: skip
     return w
 
 
-def _rest_rows(mo, mc, mj, cany, hidden: bool, size, o, j) -> np.ndarray:
+def closed_left(closed, j, mo, mc, me, mj, size):
+    """The closed cards and jokers left after a sequence (``rest``), the ``me`` faces drawn either
+    way taken on average: of the ``size − mo − mc`` faces they come from, ``closed − mc`` were
+    closed (the sum over which of them were open is this mean times ``ff(size − mo − mc, me)``)."""
+    either = size - mo - mc
+    share = np.divide(me * (closed - mc), either, out=np.zeros(np.shape(either)), where=either > 0)
+    return (closed - mc - share + j - mj).astype(float)
+
+
+def _rest_rows(mo, mc, me, mj, cany, hidden: bool, size, o, j) -> np.ndarray:
     """``rest`` for many pools (one row each), in two parts that each take few distinct pools:
-    the open and closed faces' part by (size, open), the jokers' part by (size, jokers), each
-    made once per distinct pair and then taken by row (a pool's row of each)."""
+    the faces' part by (size, open), the jokers' part by (size, jokers), each made once per
+    distinct pair and then taken by row (a pool's row of each)."""
     size, o, j = (np.asarray(x, dtype=np.int64) for x in (size, o, j))
     table = ff_rows(max(int((size + j).max()), 0))
-    m = mo + mc + mj
     faces, at_faces = unique_rows(np.stack([size, o], axis=1), small=False)
     jokers, at_jokers = unique_rows(np.stack([size, j], axis=1), small=False)
-    closed = size - o
     from dealer_assist.tables.onemillion import odds_loops  # compiled: only the rows weigh many pools
 
     stands = np.flatnonzero(cany)
     w = np.empty((len(size), len(mo)))
     odds_loops.orientations(table, np.ascontiguousarray(faces), at_faces, np.ascontiguousarray(jokers), at_jokers,
-                            mo.astype(np.int64), mc.astype(np.int64), mj.astype(np.int64), int(hidden), stands,
-                            (mc + mj)[stands].astype(np.int64), m[stands].astype(np.int64), closed + j, size + j,
-                            w)  # fmt: skip
+                            mo.astype(np.int64), mc.astype(np.int64), me.astype(np.int64), mj.astype(np.int64),
+                            int(hidden), stands, size, o, j, w)  # fmt: skip
     return w
 
 
@@ -139,7 +143,7 @@ class Weights:
 
     @classmethod
     def of(cls, faces: np.ndarray, kinds: np.ndarray, values: np.ndarray, hidden: bool) -> "Weights":
-        """From sequences one per row (``faces``: N×10; ``kinds``: N×8, see ``weigh``), leaving out
+        """From sequences one per row (``faces``: N×10; ``kinds``: N×9, see ``weigh``), leaving out
         those of no weight."""
         kept = values > 0
         sets, set_of = unique_rows(faces[kept])
@@ -166,7 +170,7 @@ class Weights:
         found = self._allowed.get(key)
         if found is not None:
             return found
-        outcome, mo, mc, mj, cany, private, gone, term = self._kinds
+        outcome, mo, mc, me, mj, cany, private, gone, term = self._kinds
         kept = validity[private, gone, term] > 0
         if kept.all():
             self._allowed[key] = self
@@ -192,11 +196,11 @@ class Weights:
         return out
 
     def _weigh(self, r, o, j, validity, size) -> tuple[float, ...]:
-        outcome, mo, mc, mj, cany, private, gone, term = self._kinds
+        outcome, mo, mc, me, mj, cany, private, gone, term = self._kinds
         if not len(outcome):
             return (0.0,) * od.SIZE
         u = self._matrix @ self.faces(r)
-        u *= rest(mo, mc, mj, cany, self.hidden, sum(r) if size is None else size, o, j)
+        u *= rest(mo, mc, me, mj, cany, self.hidden, sum(r) if size is None else size, o, j)
         u *= validity[private, gone, term]
         return tuple(np.bincount(outcome, weights=u, minlength=od.SIZE).tolist())
 
