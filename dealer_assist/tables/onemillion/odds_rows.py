@@ -160,9 +160,10 @@ def _into(out: np.ndarray, hands: np.ndarray, rows: np.ndarray) -> None:
 
 
 def _cost(weights: Weights, tree) -> int:
-    """About what ``_weigh`` does for ``tree`` (its sets' faces parts, then the kinds by hand)."""
-    places, matrix = prepare(weights)[:2]
-    return (places.nnz + matrix.nnz) * len(tree.faces) + matrix.shape[0] * len(tree.d)
+    """About what ``_weigh`` does for ``tree`` (its sets' faces parts, then the kinds by hand), read
+    from the weights as they are (``prepare`` is made only for the weights then weighed)."""
+    matrix = weights._matrix
+    return (len(weights._entries) + matrix.nnz) * len(tree.faces) + matrix.shape[0] * len(tree.d)
 
 
 def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: int, tree, size_less: int) -> np.ndarray:
