@@ -157,6 +157,25 @@ def test_the_sequence_tables_give_the_recursions_figures_for_a_full_shoe():
             assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12
 
 
+
+@pytest.mark.parametrize("opened", [0, 1, 37, 160, 199, 200])
+def test_draw_2_a_card_taken_open_or_closed_alike_is_one_sequence_with_the_recursions_figures(opened):
+    """Below 17 the dealer takes an open card unless it busts for certain (DRAW-2) and a closed
+    card always: such a card is counted once, drawn either way (``odds_table``), its orientations
+    summed by Vandermonde's identity. The figures are the recursion's whatever share of the pool
+    is open — none, one, all of it, all but one — with the hole known, hidden (a closed card), and
+    a closed card stood on (DRAW-1)."""
+    r = (12, 15, 16, 16, 15, 16, 16, 14, 16, 64)
+    rules = (0, 2, 5)
+    for up, hole in (((6, False), None), ((10, False), 5), ((1, True), None), ((2, False), 3)):
+        for k in (0, 2):
+            table = build(up, hole, (), None, rules, (False,) * 3, False, False)
+            got = table.weigh(r, opened, 5, k)
+            want = od.start(r, opened, 5, (), up, hole, k, None, rules)
+            assert max(abs(a - b) for a, b in zip(got, want)) < 1e-12, (up, hole, k)
+    either = build((6, False), None, (), None, rules, (False,) * 3, False, False)
+    assert either.me.max() > 0 and (either.me > 0).mean() > 0.5  # most sequences take cards either way
+
 # --- BASE-4, SET-1: the hand on turn ---------------------------------------------------------
 
 HAND = ("quest easy\ndice 2\nseat 1 aki 100k\njk 0 0\ngame\nbet 1 1000\ndeal {a} 6\ndeal {b} {hole}\n")
