@@ -437,9 +437,9 @@ def test_jk_3_each_hand_reached_is_weighed_with_the_kinds_its_own_count_allows(h
     ks = np.minimum(kd + tree.drawn[:, 2], rules[2] - 1)
     counts, k_of = np.unique(ks, return_inverse=True)
     tables = [validity(rules, int(k)) for k in counts]
-    parts = [odds_rows._part(tree, (k_of.reshape(-1) == c)[tree.drawn_of]) for c in range(len(counts))]
-    apart = sum(odds_rows._cost(weights.allowed(t), part) for t, part in zip(tables, parts))
-    together = odds_rows._cost(weights.allowed(np.maximum.reduce(tables)), tree)
+    marks = [(k_of.reshape(-1) == c)[tree.drawn_of] for c in range(len(counts))]
+    apart = sum(odds_rows._cost(weights.allowed(t), *odds_rows._size(tree, m)) for t, m in zip(tables, marks))
+    together = odds_rows._cost(weights.allowed(np.maximum.reduce(tables)), *odds_rows._size(tree))
     assert len(counts) > 1 and (apart < together) == (hard != 11)  # both ways are taken below
     rows = odds_rows.dealer_rows(weights, rules, kd, p.r, p.open, p.jokers, tree)
     r = np.asarray(p.r)

@@ -143,9 +143,10 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
     tables = [validity(rules, int(k)) for k in counts]
     together = weights.allowed(tables[0] if len(tables) == 1 else np.maximum.reduce(tables))
     if len(tables) > 1:
-        parts = [_part(tree, (count_of == c)[tree.drawn_of]) for c in range(len(tables))]
+        chosen = [(count_of == c)[tree.drawn_of] for c in range(len(tables))]
         alone = [weights.allowed(table) for table in tables]
-        if sum(_cost(w, part) for w, part in zip(alone, parts)) < _cost(together, tree):
+        if sum(_cost(w, *_size(tree, marks)) for w, marks in zip(alone, chosen)) < _cost(together, *_size(tree)):
+            parts = [_part(tree, marks) for marks in chosen]
             out = np.zeros((len(tree.d), od.SIZE))
             for w, table, part in zip(alone, tables, parts):
                 _into(out, part.hands, _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part,
@@ -159,11 +160,21 @@ def _into(out: np.ndarray, hands: np.ndarray, rows: np.ndarray) -> None:
     odds_loops.copy_rows(out, hands, np.arange(len(hands)), rows)
 
 
-def _cost(weights: Weights, tree) -> int:
-    """About what ``_weigh`` does for ``tree`` (its sets' faces parts, then the kinds by hand), read
-    from the weights as they are (``prepare`` is made only for the weights then weighed)."""
+def _size(tree, chosen: np.ndarray | None = None) -> tuple[int, int]:
+    """The sets of faces and the hands of ``tree``, or of its hands ``chosen`` marks (what their
+    ``_part`` would hold, counted without making it)."""
+    if chosen is None:
+        return len(tree.faces), len(tree.d)
+    sets = np.bincount(tree.face_of[chosen], minlength=len(tree.faces))
+    return int(np.count_nonzero(sets)), int(np.count_nonzero(chosen))
+
+
+def _cost(weights: Weights, sets: int, hands: int) -> int:
+    """About what ``_weigh`` does for ``sets`` sets of faces and ``hands`` hands (their faces parts,
+    then the kinds by hand), read from the weights as they are (``prepare`` is made only for the
+    weights then weighed)."""
     matrix = weights._matrix
-    return (len(weights._entries) + matrix.nnz) * len(tree.faces) + matrix.shape[0] * len(tree.d)
+    return (len(weights._entries) + matrix.nnz) * sets + matrix.shape[0] * hands
 
 
 def _weigh(weights: Weights, tables: list, count_of: np.ndarray, r, o: int, j: int, tree, size_less: int) -> np.ndarray:
