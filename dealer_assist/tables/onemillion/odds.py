@@ -68,12 +68,17 @@ def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     when it is first needed — all of it takes ~5 s and ~0.8 GB): the hands a player can reach
     from each start (``odds_tree``) and, for the table's default jokers (``rules``: Lv.0 early,
     Lv.2 late from the fifth), the dealer's ending sequences for each up card and known hole card
-    and from each hand (``odds_start.warm``) — the rest is built on first use."""
-    from dealer_assist.tables.onemillion import odds_loops, odds_rows, odds_start, odds_tree
+    and from each hand (``odds_start.warm``), what each pair's split shares with its hit
+    (``odds_rows.prepare_split``), and the weighings' memory kept (``odds_memory.keep``) — the
+    rest is built on first use."""
+    from dealer_assist.tables.onemillion import odds_loops, odds_memory, odds_rows, odds_start, odds_tree
 
     odds_loops.warm()  # the compiled loops, compiled or read from their cache
     odds_tree.warm(also=odds_rows.prepare_tree)  # and what the rows keep of each tree
+    for first in range(10):  # what each pair's split shares with its hit
+        odds_rows.prepare_split(first)
     odds_start.warm(rules, also=odds_rows.prepare)  # and what the hand on turn's rows need of them
+    odds_memory.keep()  # and the weighings' memory kept by the process
 
 
 def _on_turn(state: State):

@@ -311,6 +311,25 @@ def orientations(table: np.ndarray, faces: np.ndarray, at_faces: np.ndarray, jok
 
 
 @njit(cache=True, nogil=True)
+def mix(out: np.ndarray, weight: np.ndarray, part: np.ndarray, part_weight: np.ndarray) -> None:
+    """``out[i] = out[i] * weight[i] + part[i] * part_weight[i]`` for each row, in one pass
+    (``odds_rows._dealer``: a hidden hole card's faces and its joker, each by its chance; ``part``
+    with no rows: ``out`` weighted only)."""
+    both = part.shape[0] > 0
+    for i in range(out.shape[0]):
+        mine = out[i]
+        w = weight[i]
+        if both:
+            theirs = part[i]
+            pw = part_weight[i]
+            for c in range(out.shape[1]):
+                mine[c] = mine[c] * w + theirs[c] * pw
+        else:
+            for c in range(out.shape[1]):
+                mine[c] *= w
+
+
+@njit(cache=True, nogil=True)
 def copy_rows(out: np.ndarray, to: np.ndarray, rows: np.ndarray, source: np.ndarray) -> None:
     """``out[to[i]] = source[rows[i]]`` for each i (``odds_rows``: a tree's rows taken from another
     weighing or from a part of its hands; numpy's row indexing is several times slower)."""
@@ -340,6 +359,7 @@ def warm() -> None:
     products(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)), one, 1, np.zeros((0, 6), np.int64), counts, counts,
              np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip
     copy_rows(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)))
+    mix(np.zeros((1, 1)), one, np.zeros((0, 1)), one)
 
 
 _ready = False
@@ -365,7 +385,7 @@ def ready() -> None:
 def _cached() -> bool:
     """Every loop is in numba's cache already, for this source (then only read: well under a
     second)."""
-    loops = (stands, pools, back, sums, orientations, products, copy_rows)
+    loops = (stands, pools, back, sums, orientations, products, copy_rows, mix)
     try:
         return all(loop._cache._cache_file._load_index() for loop in loops)  # {} for none or a stale one
     except (AttributeError, OSError):  # another numba's insides: ask the other process

@@ -83,6 +83,25 @@ def prepare_tree(tree: Tree) -> None:
     _edges(tree)
 
 
+def prepare_split(first: int) -> None:
+    """What a split of a pair of ``first`` (a value index) shares with its hit and its double,
+    weighed after it from the same pool, built at once (``odds.warm``): which of their hands the
+    split's hands hold (``odds_reached.same_hands``) and the hit's others, for each most jokers a
+    hand can hold, as ``_dealer`` weighs them (``_part``, with its sets by halves; split aces only:
+    the split's other hands hold the hit's)."""
+    from dealer_assist.tables.onemillion.odds_tree import JOKERS, tree
+
+    ace = first == ACE
+    split = tree(first + 1, ace, 1, not ace)  # PLAY-7: a split ace takes one card
+    hit = tree(2 * first + 2, ace, 2, True)
+    odds_reached.same_hands(tree(2 * first + 2, ace, 2, False), split)
+    _, shared = odds_reached.same_hands(hit, split)
+    for top in range(JOKERS + 1):
+        chosen = ~shared & (hit.drawn[:, 2] <= top)[hit.drawn_of]
+        if chosen.any():
+            _tree_halves_of(_part(hit, chosen))
+
+
 def _tree_halves_of(tree) -> odds_faces.TreeHalves:
     order = _by_level(tree)[0]
     return _kept(_tree_halves, tree.face_of, lambda: odds_faces.TreeHalves(tree.faces[order]))
@@ -367,12 +386,11 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
     merged = odds_start.faces_merged(t.up, t.check_to_come, ex_ten, ex_ace)
     weight = np.where((pool > 0) & (size > 0), closed / dpool / np.where(size > 0, size, 1), 0.0)
     out = rows(merged, player.kd, r, j, size_less=1)  # each a new array: weighed in place (a tree's are large)
-    out *= weight[:, None]
-    joker = np.where(pool > 0, jn / dpool, 0.0)[:, None]
-    for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False):
+    joker = np.where(pool > 0, jn / dpool, 0.0)
+    part = out[:0]  # no joker: the faces only
+    for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False):  # the joker, if it may be one
         part = rows(table.weights(), k2, r2, j2)
-        part *= joker
-        out += part
+    odds_loops.mix(out, weight, part, joker)
     return out
 
 

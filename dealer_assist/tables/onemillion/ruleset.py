@@ -47,10 +47,12 @@ def current_game(state: State) -> dict | None:
 
 
 def _warm_odds() -> None:
-    """The odds' compiled loops (``odds_loops.ready``), before the first figures."""
-    from dealer_assist.tables.onemillion import odds_loops
+    """The odds' compiled loops (``odds_loops.ready``) and the weighings' memory kept
+    (``odds_memory.keep``), before the first figures."""
+    from dealer_assist.tables.onemillion import odds_loops, odds_memory
 
     odds_loops.ready()
+    odds_memory.keep()
 
 
 def _live_odds(state: State, viewpoint: Viewpoint) -> dict | None:
