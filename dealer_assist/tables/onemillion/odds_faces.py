@@ -65,11 +65,11 @@ class TreeHalves:
 
 
 def _part(table: np.ndarray, r: np.ndarray, drawn: np.ndarray, sets: np.ndarray, top: int) -> np.ndarray:
-    """``Π ff(r[i] − drawn[i], sets[i])`` for every set (rows) and every faces drawn (columns)."""
-    left = np.clip(r[None, :] - drawn, 0, top)  # out of reach: any row (the hand is never read)
-    out = np.ones((len(sets), len(drawn)))
-    for i in range(sets.shape[1]):
-        out *= table[left[None, :, i], sets[:, None, i]]
+    """``Π ff(r[i] − drawn[i], sets[i])`` for every set (rows) and every faces drawn (columns)
+    (``odds_loops.faces_part``)."""
+    out = np.empty((len(sets), len(drawn)))
+    odds_loops.faces_part(table, r, np.ascontiguousarray(drawn, dtype=np.int64),
+                          np.ascontiguousarray(sets, dtype=np.int64), top, out)  # fmt: skip
     return out
 
 

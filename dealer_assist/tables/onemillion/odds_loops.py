@@ -330,6 +330,26 @@ def mix(out: np.ndarray, weight: np.ndarray, part: np.ndarray, part_weight: np.n
 
 
 @njit(cache=True, nogil=True)
+def faces_part(table: np.ndarray, r: np.ndarray, drawn: np.ndarray, sets: np.ndarray, top: int,
+               out: np.ndarray) -> None:  # fmt: skip
+    """``odds_faces._part``: ``Π ff(r[i] − drawn[i], sets[i])`` for every set (rows of ``out``) and
+    every faces drawn (columns), ``ff`` read from ``table``; a count out of reach (below 0, past
+    ``top``) reads its nearest row (the hand is never read)."""
+    n_faces = sets.shape[1]
+    left = np.empty((drawn.shape[0], n_faces), np.int64)
+    for d in range(drawn.shape[0]):
+        for i in range(n_faces):
+            left[d, i] = min(max(r[i] - drawn[d, i], 0), top)
+    for s in range(sets.shape[0]):
+        mine = out[s]
+        for d in range(drawn.shape[0]):
+            x = 1.0
+            for i in range(n_faces):
+                x *= table[left[d, i], sets[s, i]]
+            mine[d] = x
+
+
+@njit(cache=True, nogil=True)
 def copy_rows(out: np.ndarray, to: np.ndarray, rows: np.ndarray, source: np.ndarray) -> None:
     """``out[to[i]] = source[rows[i]]`` for each i (``odds_rows``: a tree's rows taken from another
     weighing or from a part of its hands; numpy's row indexing is several times slower)."""
@@ -360,6 +380,7 @@ def warm() -> None:
              np.zeros((0, 3), np.int64), np.zeros((1, 1)))  # fmt: skip
     copy_rows(np.zeros((1, 1)), counts, counts, np.zeros((1, 1)))
     mix(np.zeros((1, 1)), one, np.zeros((0, 1)), one)
+    faces_part(np.ones((1, 1)), counts, np.zeros((1, 1), np.int64), np.zeros((1, 1), np.int64), 0, np.zeros((1, 1)))
 
 
 _ready = False
@@ -385,7 +406,7 @@ def ready() -> None:
 def _cached() -> bool:
     """Every loop is in numba's cache already, for this source (then only read: well under a
     second)."""
-    loops = (stands, pools, back, sums, orientations, products, copy_rows, mix)
+    loops = (stands, pools, back, sums, orientations, products, copy_rows, mix, faces_part)
     try:
         return all(loop._cache._cache_file._load_index() for loop in loops)  # {} for none or a stale one
     except (AttributeError, OSError):  # another numba's insides: ask the other process
