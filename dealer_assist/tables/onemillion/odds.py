@@ -65,7 +65,7 @@ def live(state: State, viewpoint: Viewpoint) -> dict[str, Any] | None:
 
 def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     """What every composition shares, built at once (the benchmark; a session builds each piece
-    when it is first needed — all of it takes ~5 s and ~0.8 GB): the hands a player can reach
+    when it is first needed — all of it takes ~5 s and ~0.9 GB): the hands a player can reach
     from each start (``odds_tree``) and, for the table's default jokers (``rules``: Lv.0 early,
     Lv.2 late from the fifth), the dealer's ending sequences for each up card and known hole card
     and from each hand (``odds_start.warm``), what each pair's split shares with its hit
