@@ -95,9 +95,9 @@ RULESET = Ruleset(
     capabilities=Capabilities(clock=True, deal_guard=True, hands=True, simulation=True, hint=True),
     simulation=SIMULATION,
     live_odds=_live_odds,
-    # warm_odds compiles the odds' loops only: building every table One Million's odds could need
-    # takes ~5 s and ~0.9 GB (docs/decisions.md); each is built when a state first needs it, in the
-    # odds' own thread
+    # warm_odds compiles the odds' loops and keeps the weighings' memory only: building every table
+    # One Million's odds could need takes ~5 s and ~0.9 GB (docs/decisions.md); each is built when a
+    # state first needs it, in the odds' own thread
     warm_odds=_warm_odds,
     examples=Examples(
         setup=("quest normal", "dice 1 2", "seat 1 aki 100k", "seat 2 ben 80k", "seat 3 chika 50k"),
