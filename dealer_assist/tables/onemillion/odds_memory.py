@@ -14,7 +14,6 @@ nothing is done: the figures are the same, some of them slower.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 import threading
 
@@ -48,8 +47,7 @@ def _mallopt():
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
+        mallopt = ctypes.CDLL(None).mallopt  # the process's own C library (no search for it)
     except (OSError, AttributeError):  # not glibc (musl has no mallopt)
         return None
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
