@@ -116,6 +116,31 @@ def test_draw_1_to_6_the_dealers_outcome_matches_every_arrangement(up, hole, fac
     assert sum(vector) == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.parametrize(("up", "hole", "faces", "opened", "jokers", "rules"), [
+    ("6", "T", "A5569T", 3, 1, (0, 0, 5)),  # hard 16
+    ("A", "6", "24T9T3", 3, 1, (0, 2, 2)),  # soft 17, a late joker
+    ("7", "T", "4A23T", 2, 2, (1, 2, 1)),  # hard 17 hits an open card; every joker Lv.1
+])  # fmt: skip
+@pytest.mark.parametrize("cap", [0, 1, 2, 3])
+def test_draw_6_the_sequences_of_a_counted_shoe_match_every_arrangement(up, hole, faces, opened, jokers, rules, cap):
+    """DRAW-6 / END-F2: a shoe counted to hold ``cap`` cards is the first ``cap`` of an arrangement
+    of the cards not seen; the capped sequences (``odds_table.build_capped``) end where it is
+    empty as the dealer's hand there does."""
+    from dealer_assist.tables.onemillion.odds_table import build_capped
+
+    cards = [Card(up), Card(hole, None, True)]
+    brute = tally([dealer_plays(cards, shoe[:cap], 1, rules) for shoe in arrangements(faces, opened, jokers)])
+    up_card, hole_card = Card(up), Card(hole)
+    index = od.ACE if hole_card.is_ace else (od.TEN if hole_card.is_ten else int(hole) - 1)
+    two, code, check = odds_start.known_hole((up_card.low_value, up_card.is_ace), index, False)
+    table = build_capped(two, code, (), None, rules, (False, False, False), False, check, cap)
+    vector = table.weigh(*pool_of(faces, opened, jokers), od._k(rules, 1))
+    close(named(vector), brute)
+    recursion = od.finish(*pool_of(faces, opened, jokers), (), total(cards).hard_value, any(c.is_ace for c in cards),
+                          True, 1, cap, rules)  # fmt: skip
+    close(named(vector), named(recursion))
+
+
 @pytest.mark.parametrize(("up", "excluded", "check"), [
     ("6", (False, False, False), False),  # no check: the hole card is any closed card, a joker too
     ("A", (True, False, False), False),  # checked, no blackjack: not a ten; a joker there was an ace
@@ -397,7 +422,7 @@ def test_the_rows_give_the_recursions_actions_for_a_full_shoe(a, up, b, hole, ex
     hand = odds._on_turn(state)
     used = []
     weigh = odds_rows.draw_value
-    monkeypatch.setattr(odds_rows, "draw_value", lambda *args: used.append(1) or weigh(*args))
+    monkeypatch.setattr(odds_rows, "draw_value", lambda *args, **kw: used.append(1) or weigh(*args, **kw))
     fast = actions(table, hand)
     assert used  # the rows served
     slow = actions(table, hand, rows=False)
@@ -630,3 +655,60 @@ def test_draw_5_the_shared_sequences_give_the_recursions_outcome_from_any_start(
     for hard, ace in ((12, False), (4, True), (2, True), (16, False)):
         want = odds._closed_draw(odds_pool.Pool(r, 200, 6, False, (), None), (), hard, ace, 2, rules)
         close(odds_start.closed_draw(hard, ace, r, 200, 6, 2, rules), want, (hard, ace))
+
+
+COUNTED = "quest normal\ndice 1 2\nshoe {shoe}\nseat 1 aki 100k\ngame\nbet 1 10k\ndeal {a} {up}\ndeal {b} {hole}\n"
+
+
+@pytest.mark.parametrize(("shoe", "a", "up", "b", "hole"), [
+    (9, "T", "2", "T", "[2]"),  # 20 against 4, five cards left: the dealer's hand often finds the shoe empty
+    (12, "9", "6", "8", "[A]"),  # 17 against soft 17 (it hits an open card), eight left
+    (18, "9", "5", "7", "[JK]"),  # the sample's 16 against a joker hole, fourteen left: the deepest hands only
+    (11, "6", "8", "5", "[T]"),  # 11 against 18, seven left: the hands past the shoe never reached
+    (8, "T", "8", "2", "[T]"),  # 12 against 18, four left: 16 loses standing, a hit from the empty shoe settles nothing
+])  # fmt: skip
+def test_draw_6_the_rows_with_the_shoe_counted_give_the_recursions_actions(shoe, a, up, b, hole, monkeypatch):
+    """DRAW-6 / END-F2: near the end of a counted shoe the hand on turn is weighed in rows, the
+    hands that leave the dealer a short shoe weighed against its own sequences (``odds_counted``)."""
+    from dealer_assist.tables.onemillion import odds_counted, odds_reached
+    from dealer_assist.tables.onemillion.odds_hand import actions
+
+    result = replay_text(COUNTED.format(shoe=shoe, a=a, up=up, b=b, hole=hole))
+    assert result.ok, result.error_text()
+    state = result.session.state
+    table = odds._Table(state, Viewpoint.DEALER, odds_pool.pool(state, Viewpoint.DEALER))
+    assert table.pool.left is not None and table.pool.left < 16
+    hand = odds._on_turn(state)
+    monkeypatch.setattr(odds_reached, "_kept", [])  # weighed here, not found among earlier weighings
+    served = []
+    short = odds_counted.short
+
+    def spy(*args):
+        served.append(short(*args))
+        return served[-1]
+
+    monkeypatch.setattr(odds_counted, "short", spy)
+    fast = actions(table, hand)
+    assert served and all(c is not None for c in served)  # the rows served, with the shoe's own sequences
+    slow = actions(table, hand, rows=False)
+    assert fast.keys() == slow.keys() and {"ht", "dd"} <= fast.keys()
+    for name in slow:
+        for x, y in zip(fast[name], slow[name]):
+            assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name
+
+
+def test_draw_6_the_hands_whose_dealer_may_find_the_shoe_empty_are_not_the_full_shoes(monkeypatch):
+    """The counted shoe matters: with five cards left the dealer's 4 often needs a card the shoe
+    no longer holds (END-F2: nothing is settled). The rows' figures with the sequences of a shoe
+    that cannot run out are not the recursion's."""
+    from dealer_assist.tables.onemillion import odds_counted, odds_reached
+    from dealer_assist.tables.onemillion.odds_hand import actions
+
+    state = _state("T", "2", "T", "[2]", "shoe 9\n")
+    table = odds._Table(state, Viewpoint.DEALER, odds_pool.pool(state, Viewpoint.DEALER))
+    hand = odds._on_turn(state)
+    slow = actions(table, hand, rows=False)
+    monkeypatch.setattr(odds_reached, "_kept", [])  # no figures kept from an earlier weighing
+    monkeypatch.setattr(odds_counted, "short", lambda *args: lambda *weighed: None)  # as if it could not run out
+    wrong = actions(odds._Table(state, Viewpoint.DEALER, odds_pool.pool(state, Viewpoint.DEALER)), hand)
+    assert abs(wrong["ht"][0] - slow["ht"][0]) > 10 and abs(wrong["dd"][0] - slow["dd"][0]) > 10

@@ -218,16 +218,22 @@ class _Table:
         the shoe may run out within the dealer's hand (the recursion follows it then)."""
         if od._count(left) is not None or sum(r) + j <= _SMALL:
             return None
+        return self.sequences_for(known)
+
+    def sequences_for(self, known, cap: int | None = None):
+        """The dealer's sequences (``odds_table.build``) for these known cards, the shoe holding
+        ``cap`` cards (None: more than the dealer's hand can take — ``table_for`` checks it)."""
         from dealer_assist.tables.onemillion.odds_start import known_hole
-        from dealer_assist.tables.onemillion.odds_table import build
+        from dealer_assist.tables.onemillion.odds_table import build, build_capped
 
         hole = self.hole_code()
         if hole is not None:
             up, hole, check = known_hole(self.up, hole, self.check_to_come)
-            return build(up, hole, self.known_for_dealer(known), None, self.rules, self.excluded, False, check)
-        return build(self.up, hole, self.known_for_dealer(known),
-                     self.known_for_dealer(known, 1) if self.peeked else None, self.rules,
-                     self.excluded, self.peeked, self.check_to_come)  # fmt: skip
+            args = (up, hole, self.known_for_dealer(known), None, self.rules, self.excluded, False, check)
+        else:
+            args = (self.up, hole, self.known_for_dealer(known), self.known_for_dealer(known, 1) if self.peeked else None,
+                    self.rules, self.excluded, self.peeked, self.check_to_come)  # fmt: skip
+        return build(*args) if cap is None else build_capped(*args, cap)
 
     def dealer_now(self) -> tuple[float, ...]:
         p, game, phase = self.pool, self.game, self.state.phase

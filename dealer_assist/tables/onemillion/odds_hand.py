@@ -167,6 +167,12 @@ class _Player:
             deepest = reached.depth + 1
             if od._count(None if left is None else left - deepest) is None and sum(r) + j - deepest > od.SMALL:
                 return draw_value(self, reached, r, o, j, left, bet, under, penalty)
+            if left is not None:  # the shoe counted near its end (DRAW-6): its own sequences
+                from dealer_assist.tables.onemillion.odds_counted import short
+
+                counted = short(self.table, reached, r, j, left)
+                if counted is not None:
+                    return draw_value(self, reached, r, o, j, left, bet, under, penalty, counted=counted)
         return self.draw(*root, 0, hard, ace, n, bet, under, then, penalty)
 
     def _known_first(self, root, hard, ace, n, bet, under, then, penalty) -> Value:

@@ -87,7 +87,7 @@ def prepare_split(first: int) -> None:
     """What a split of a pair of ``first`` (a value index) shares with its hit and its double,
     weighed after it from the same pool, built at once (``odds.warm``): which of their hands the
     split's hands hold (``odds_reached.same_hands``) and the hit's others, for each most jokers a
-    hand can hold, as ``_dealer`` weighs them (``_part``, with its sets by halves; split aces only:
+    hand can hold, as ``_dealer`` weighs them (``part_of``, with its sets by halves; split aces only:
     the split's other hands hold the hit's)."""
     from dealer_assist.tables.onemillion.odds_tree import JOKERS, tree
 
@@ -99,7 +99,7 @@ def prepare_split(first: int) -> None:
     for top in range(JOKERS + 1):
         chosen = ~shared & (hit.drawn[:, 2] <= top)[hit.drawn_of]
         if chosen.any():
-            _tree_halves_of(_part(hit, chosen))
+            _tree_halves_of(part_of(hit, chosen))
 
 
 def _tree_halves_of(tree) -> odds_faces.TreeHalves:
@@ -165,23 +165,23 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
         chosen = [(count_of == c)[tree.drawn_of] for c in range(len(tables))]
         alone = [weights.allowed(table) for table in tables]
         if sum(_cost(w, *_size(tree, marks)) for w, marks in zip(alone, chosen)) < _cost(together, *_size(tree)):
-            parts = [_part(tree, marks) for marks in chosen]
+            parts = [part_of(tree, marks) for marks in chosen]
             out = np.zeros((len(tree.d), od.SIZE))
             for w, table, part in zip(alone, tables, parts):
-                _into(out, part.hands, _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part,
+                into(out, part.hands, _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part,
                                               size_less))  # fmt: skip
             return out
     return _weigh(together, tables, count_of, r, o, j, tree, size_less)
 
 
-def _into(out: np.ndarray, hands: np.ndarray, rows: np.ndarray) -> None:
+def into(out: np.ndarray, hands: np.ndarray, rows: np.ndarray) -> None:
     """``out[hands] = rows`` (``odds_loops.copy_rows``)."""
     odds_loops.copy_rows(out, hands, np.arange(len(hands)), rows)
 
 
 def _size(tree, chosen: np.ndarray | None = None) -> tuple[int, int]:
     """The sets of faces and the hands of ``tree``, or of its hands ``chosen`` marks (what their
-    ``_part`` would hold, counted without making it)."""
+    ``part_of`` would hold, counted without making it)."""
     if chosen is None:
         return len(tree.faces), len(tree.d)
     sets = np.bincount(tree.face_of[chosen], minlength=len(tree.faces))
@@ -296,7 +296,7 @@ class _Part:
         return self.hands
 
 
-def _part(tree: Tree, chosen: np.ndarray) -> _Part:
+def part_of(tree: Tree, chosen: np.ndarray) -> _Part:
     """The hands of ``tree`` that ``chosen`` marks (one flag per hand; kept per tree and marks)."""
     key = (id(tree.face_of), np.packbits(chosen).tobytes())
     found = _parts.get(key)
@@ -373,12 +373,12 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
         chosen = need & (tree.drawn[:, 2] <= top)[tree.drawn_of]
         out = np.zeros((len(tree.d), od.SIZE))
         if chosen.any():
-            part = _part(tree, chosen)
-            _into(out, part.hands, dealer_rows(weights, rules, kd, r, o, j, part, size_less=size_less))
+            part = part_of(tree, chosen)
+            into(out, part.hands, dealer_rows(weights, rules, kd, r, o, j, part, size_less=size_less))
         return out
 
     if not t.pool.hidden:
-        return rows(t.table_for((), left, r, j).weights(), player.kd, r, j)
+        return rows(t.sequences_for(()).weights(), player.kd, r, j)  # the shoe never short (``draw_value``)
     closed = size - on
     pool = closed + jn
     dpool = np.where(pool > 0, pool, 1)
@@ -394,11 +394,14 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
     return out
 
 
-def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty: int) -> tuple[float, float]:
+def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty: int, *,
+               counted=None) -> tuple[float, float]:  # fmt: skip
     """``_Player.draw`` from the start of ``tree`` for the pool ``r``/``o``/``j`` (nothing known on
-    top; the shoe long enough that the dealer's sequences serve every pool reached). A hand
-    played on: its hit may have been weighed already, as a hand reached (``odds_reached``); the
-    hit values of the hands reached are kept for the hands on turn after it."""
+    top; the shoe long enough that the dealer's sequences serve every pool reached — or, the
+    shoe counted near its end, ``counted`` weighs the hands it leaves short: ``odds_counted``).
+    A hand played on: its hit may have been weighed
+    already, as a hand reached (``odds_reached``); the hit values of the hands reached are kept
+    for the hands on turn after it."""
     t = player.table
     play = bool(tree.draws[1:].any())  # played on (not a double, not a split ace)
     key = odds_reached.context(player, bet, under, penalty) + (play,)
@@ -419,6 +422,8 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     # a hand holding x jokers is reached only if the first x jokers it drew went on as aces (JK-4)
     reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
     vec = _dealer_shared(t, player, tree, r, o, j, left, size, on, jn, reach)
+    if counted is not None:  # the shoe counted near its end (DRAW-6)
+        counted(player, vec, o, min(reach, int(j)), f_open, f_closed, f_joker)
     vec[~ok] = 0.0
     top_jokers = min(reach, int(j))  # a hand holding more is never reached (JK-4), nor can the pool give more
     points, damage = _stand(player, tree, vec, bet, under, top_jokers)

@@ -144,13 +144,23 @@ def build(up: tuple[int, bool], hole: int | None, known: tuple, private_known: t
     return sequences(up, hole, known, private_known, excluded, peeked, check).for_rules(rules)
 
 
+@lru_cache(maxsize=128)
+def build_capped(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
+                 rules: tuple[int, int, int], excluded: tuple[bool, bool, bool], peeked: bool, check: bool,
+                 cap: int) -> Table:  # fmt: skip
+    """``build`` for a shoe counted to hold ``cap`` cards past the deal (DRAW-6, ``sequences``)."""
+    return sequences(up, hole, known, private_known, excluded, peeked, check, cap).for_rules(rules)
+
+
 @lru_cache(maxsize=512)
 def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
-              excluded: tuple[bool, bool, bool], peeked: bool, check: bool) -> Table:  # fmt: skip
+              excluded: tuple[bool, bool, bool], peeked: bool, check: bool, cap: int | None = None) -> Table:  # fmt: skip
     """The dealer's ending sequences by kind for every rule of the jokers and every count: a
     joker the dealer sees either goes on as an ace (up to the seven of the shoe, CARD-6) or ends
     the hand (Lv.1, or Lv.2/3), and each sequence keeps what it needs of the levels
-    (``Table.valid`` keeps those the rule and the count give: the others weigh 0)."""
+    (``Table.valid`` keeps those the rule and the count give: the others weigh 0). ``cap``: the
+    shoe (counted, DRAW-6) holds that many cards past the deal's two — a hand that has taken
+    them all and needs another ends there (``_grow``)."""
     rows: dict = {}
     # a state: (faces, mo, mc, me, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
     frontier: dict = {}
@@ -194,7 +204,7 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
             if (i == TEN and ex_ten) or (i == ACE and ex_ace):
                 continue
             two_cards(_plus(zero, i), 0, 1, 0, i, 0, 1.0)
-    _grow(frontier, end, known, private_known)
+    _grow(frontier, end, known, private_known, cap)
     return Table(rows, hole is None, rules)
 
 
@@ -223,14 +233,32 @@ def _ender(rows: dict):
     return end
 
 
-def _grow(frontier: dict, end, known: tuple, private_known: tuple | None) -> None:
+def _grow(frontier: dict, end, known: tuple, private_known: tuple | None, cap: int | None = None) -> None:
     """Every hand of ``frontier`` (a state → its sequences so far) played to its end, a card at a
-    time (``_step``): a joker both goes on and ends the hand (Lv.1, Lv.2/3)."""
+    time (``_step``): a joker both goes on and ends the hand (Lv.1, Lv.2/3). ``cap``: the cards
+    the shoe holds; the hands that have taken them all end on DRAW-6 (``_empty``)."""
+    taken = 0
     while frontier:
+        if taken == cap:
+            for state, n in frontier.items():
+                _empty(state, n, end)
+            return
         nxt: dict = {}
         for state, n in frontier.items():
             _step(state, n, nxt, end, known, private_known, _most_gone(None, state[10]), (True, True))
         frontier = nxt
+        taken += 1
+
+
+def _empty(state, n, end) -> None:
+    """DRAW-6 / END-F2: the shoe is empty — a hand of 17 or more stands, a hand that needs a card
+    ends the quest (``odds_dealer._finish``'s order: a bust, a hard 21, then the empty shoe)."""
+    hard, ace, two = state[6], state[7], state[8]
+    value = od.best(hard, ace)
+    if value > 21:
+        end(state, od.BUST, n=n)
+    else:
+        end(state, od.stand_index(value, two) if value >= 17 else od.FAILURE, n=n)
 
 
 def _plus(faces: tuple[int, ...], i: int) -> tuple[int, ...]:
