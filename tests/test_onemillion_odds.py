@@ -133,7 +133,8 @@ def test_draw_6_the_sequences_of_a_counted_shoe_match_every_arrangement(up, hole
     up_card, hole_card = Card(up), Card(hole)
     index = od.ACE if hole_card.is_ace else (od.TEN if hole_card.is_ten else int(hole) - 1)
     two, code, check = odds_start.known_hole((up_card.low_value, up_card.is_ace), index, False)
-    table = build_capped(two, code, (), None, rules, (False, False, False), False, check, cap)
+    r = pool_of(faces, opened, jokers)[0]  # the most of each face: the pool's own (a sequence drawing more left out)
+    table = build_capped(two, code, (), None, rules, (False, False, False), False, check, cap, r)
     vector = table.weigh(*pool_of(faces, opened, jokers), od._k(rules, 1))
     close(named(vector), brute)
     recursion = od.finish(*pool_of(faces, opened, jokers), (), total(cards).hard_value, any(c.is_ace for c in cards),

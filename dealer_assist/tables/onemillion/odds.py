@@ -33,7 +33,7 @@ from dealer_assist.tables.onemillion import jokers
 from dealer_assist.tables.onemillion import odds_dealer as od
 from dealer_assist.tables.onemillion.odds_dealer import ACE, JK, TEN
 from dealer_assist.tables.onemillion.odds_hand import actions
-from dealer_assist.tables.onemillion.odds_pool import Pool, checked, players_count_at_check, pool
+from dealer_assist.tables.onemillion.odds_pool import Pool, checked, players_count_at_check, pool, shoe_faces
 from dealer_assist.tables.onemillion.state import PHASE, Game, State
 
 _CHECK_TO_COME = (PHASE.SURRENDER, PHASE.CHECK)
@@ -233,7 +233,9 @@ class _Table:
         else:
             args = (self.up, hole, self.known_for_dealer(known), self.known_for_dealer(known, 1) if self.peeked else None,
                     self.rules, self.excluded, self.peeked, self.check_to_come)  # fmt: skip
-        return build(*args) if cap is None else build_capped(*args, cap)
+        if cap is None:
+            return build(*args)
+        return build_capped(*args, cap, shoe_faces(self.state))  # no sequence drawing more than the shoe holds
 
     def dealer_now(self) -> tuple[float, ...]:
         p, game, phase = self.pool, self.game, self.state.phase

@@ -46,6 +46,12 @@ def decks(state: State) -> int:
     return DECKS if shoe is None else max(1, ceil((shoe - JOKERS) / 52))
 
 
+def shoe_faces(state: State) -> tuple[int, ...]:
+    """The model shoe's faces by value (``decks`` decks): the most of each any pool holds."""
+    n = decks(state)
+    return (4 * n,) * 9 + (16 * n,)
+
+
 def _parse(text: str) -> tuple[int | None, bool]:
     """A card as the record writes it (``[K]``, ``9h``, ``[JK]``): its index and orientation."""
     closed = text.startswith("[")
@@ -94,7 +100,7 @@ def seen_cards(state: State, viewpoint: Viewpoint) -> list[tuple[int | None, boo
 def pool(state: State, viewpoint: Viewpoint) -> Pool:
     """The pool of ``odds_dealer`` for the state's shoe as ``viewpoint`` knows it."""
     n = decks(state)
-    r = [4 * n] * 9 + [16 * n]
+    r = list(shoe_faces(state))
     open_left = closed_left = 26 * n
     jokers_left = JOKERS
     for index, closed in seen_cards(state, viewpoint):

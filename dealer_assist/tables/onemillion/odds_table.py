@@ -147,20 +147,24 @@ def build(up: tuple[int, bool], hole: int | None, known: tuple, private_known: t
 @lru_cache(maxsize=128)
 def build_capped(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
                  rules: tuple[int, int, int], excluded: tuple[bool, bool, bool], peeked: bool, check: bool,
-                 cap: int) -> Table:  # fmt: skip
-    """``build`` for a shoe counted to hold ``cap`` cards past the deal (DRAW-6, ``sequences``)."""
-    return sequences(up, hole, known, private_known, excluded, peeked, check, cap).for_rules(rules)
+                 cap: int, most: tuple[int, ...]) -> Table:  # fmt: skip
+    """``build`` for a shoe counted to hold ``cap`` cards past the deal (DRAW-6), of the faces no
+    more of each than ``most`` (the shoe's: a sequence drawing more weighs 0 for every pool of
+    it), ``sequences``."""
+    return sequences(up, hole, known, private_known, excluded, peeked, check, cap, most).for_rules(rules)
 
 
 @lru_cache(maxsize=512)
 def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
-              excluded: tuple[bool, bool, bool], peeked: bool, check: bool, cap: int | None = None) -> Table:  # fmt: skip
+              excluded: tuple[bool, bool, bool], peeked: bool, check: bool, cap: int | None = None,
+              most: tuple[int, ...] | None = None) -> Table:  # fmt: skip
     """The dealer's ending sequences by kind for every rule of the jokers and every count: a
     joker the dealer sees either goes on as an ace (up to the seven of the shoe, CARD-6) or ends
     the hand (Lv.1, or Lv.2/3), and each sequence keeps what it needs of the levels
     (``Table.valid`` keeps those the rule and the count give: the others weigh 0). ``cap``: the
     shoe (counted, DRAW-6) holds that many cards past the deal's two — a hand that has taken
-    them all and needs another ends there (``_grow``)."""
+    them all and needs another ends there (``_grow``); ``most``: the most of each face any pool
+    holds (the sequences drawing more left out)."""
     rows: dict = {}
     # a state: (faces, mo, mc, me, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
     frontier: dict = {}
@@ -204,7 +208,7 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
             if (i == TEN and ex_ten) or (i == ACE and ex_ace):
                 continue
             two_cards(_plus(zero, i), 0, 1, 0, i, 0, 1.0)
-    _grow(frontier, end, known, private_known, cap)
+    _grow(frontier, end, known, private_known, cap, most)
     return Table(rows, hole is None, rules)
 
 
@@ -233,10 +237,12 @@ def _ender(rows: dict):
     return end
 
 
-def _grow(frontier: dict, end, known: tuple, private_known: tuple | None, cap: int | None = None) -> None:
+def _grow(frontier: dict, end, known: tuple, private_known: tuple | None, cap: int | None = None,
+          most: tuple[int, ...] | None = None) -> None:  # fmt: skip
     """Every hand of ``frontier`` (a state → its sequences so far) played to its end, a card at a
     time (``_step``): a joker both goes on and ends the hand (Lv.1, Lv.2/3). ``cap``: the cards
-    the shoe holds; the hands that have taken them all end on DRAW-6 (``_empty``)."""
+    the shoe holds; the hands that have taken them all end on DRAW-6 (``_empty``). ``most``: the
+    most of each face a pool holds; a hand that drew more is never reached."""
     taken = 0
     while frontier:
         if taken == cap:
@@ -245,7 +251,7 @@ def _grow(frontier: dict, end, known: tuple, private_known: tuple | None, cap: i
             return
         nxt: dict = {}
         for state, n in frontier.items():
-            _step(state, n, nxt, end, known, private_known, _most_gone(None, state[10]), (True, True))
+            _step(state, n, nxt, end, known, private_known, _most_gone(None, state[10]), (True, True), most)
         frontier = nxt
         taken += 1
 
@@ -261,6 +267,9 @@ def _empty(state, n, end) -> None:
         end(state, od.stand_index(value, two) if value >= 17 else od.FAILURE, n=n)
 
 
+_ALL = range(10)
+
+
 def _plus(faces: tuple[int, ...], i: int) -> tuple[int, ...]:
     return faces[:i] + (faces[i] + 1,) + faces[i + 1:]
 
@@ -271,7 +280,8 @@ def _most_gone(rules: None, private: int) -> int:
     return 7 - private
 
 
-def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
+def _step(state, n, nxt, end, known, private_known, most_gone, ends, most=None) -> None:
+    """One card more to the hand ``state`` (or its end), of the faces ``most`` leaves room for."""
     faces, mo, mc, me, mj, pos, hard, ace, two, gone, private = state
     soft = ace and hard + 10 <= 21
     value = hard + 10 if soft else hard
@@ -300,7 +310,8 @@ def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
             return
         go((faces, mo, mc, me, mj, pos + 1, hard + index + 1, ace or index == ACE, False, gone, private))
         return
-    for i in range(10):  # an open top card of value i
+    room = _ALL if most is None else [i for i in _ALL if faces[i] < most[i]]  # a face the shoe may still hold
+    for i in room:  # an open top card of value i
         if not od.hits_open(hard, ace, i):
             end(state, stay, faces=_plus(faces, i), mo=1, n=n)
         elif value >= 17:  # taken open only: a closed one is stood on
@@ -317,6 +328,6 @@ def _step(state, n, nxt, end, known, private_known, most_gone, ends) -> None:
             end(state, od.FAILURE, mj=1, n=n, term=2)
         if gone < most_gone:
             go((faces, mo, mc, me, mj + 1, pos, hard + 1, True, False, gone + 1, private))
-    for i in range(10):  # a closed top card the dealer would have refused open (it busts): closed only
+    for i in room:  # a closed top card the dealer would have refused open (it busts): closed only
         if not od.hits_open(hard, ace, i):
             go((_plus(faces, i), mo, mc + 1, me, mj, pos, hard + i + 1, ace or i == ACE, False, gone, private))
