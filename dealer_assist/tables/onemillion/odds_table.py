@@ -150,28 +150,29 @@ def build_capped(up: tuple[int, bool], hole: int | None, known: tuple, private_k
                  cap: int, most: tuple[int, ...]) -> Table:  # fmt: skip
     """``build`` for a shoe counted to hold ``cap`` cards past the deal (DRAW-6), of the faces no
     more of each than ``most`` (the shoe's: a sequence drawing more weighs 0 for every pool of
-    it), ``sequences``."""
-    return sequences(up, hole, known, private_known, excluded, peeked, check, cap, most).for_rules(rules)
+    it), and only the sequences some count of ``rules`` allows (``sequences``)."""
+    return sequences(up, hole, known, private_known, excluded, peeked, check, cap, most, rules).for_rules(rules)
 
 
 @lru_cache(maxsize=512)
 def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_known: tuple | None,
               excluded: tuple[bool, bool, bool], peeked: bool, check: bool, cap: int | None = None,
-              most: tuple[int, ...] | None = None) -> Table:  # fmt: skip
+              most: tuple[int, ...] | None = None, only: tuple[int, int, int] | None = None) -> Table:  # fmt: skip
     """The dealer's ending sequences by kind for every rule of the jokers and every count: a
     joker the dealer sees either goes on as an ace (up to the seven of the shoe, CARD-6) or ends
     the hand (Lv.1, or Lv.2/3), and each sequence keeps what it needs of the levels
     (``Table.valid`` keeps those the rule and the count give: the others weigh 0). ``cap``: the
     shoe (counted, DRAW-6) holds that many cards past the deal's two — a hand that has taken
     them all and needs another ends there (``_grow``); ``most``: the most of each face any pool
-    holds (the sequences drawing more left out)."""
+    holds (the sequences drawing more left out); ``only``: the rule of the jokers they are for
+    (the sequences no count of it allows left out: ``_ends``, ``_most_gone``)."""
     rows: dict = {}
     # a state: (faces, mo, mc, me, mj, position in known, hard, ace, two, jokers gone on, private) -> sequences
     frontier: dict = {}
     zero = (0,) * 10
     up_hard, up_ace = up
-    rules = None
-    ends = (True, True)  # a joker can end the hand at Lv.1, at Lv.2/3
+    rules = only
+    ends = _ends(only)  # a joker can end the hand at Lv.1, at Lv.2/3
 
     end = _ender(rows)
 
@@ -208,8 +209,8 @@ def sequences(up: tuple[int, bool], hole: int | None, known: tuple, private_know
             if (i == TEN and ex_ten) or (i == ACE and ex_ace):
                 continue
             two_cards(_plus(zero, i), 0, 1, 0, i, 0, 1.0)
-    _grow(frontier, end, known, private_known, cap, most)
-    return Table(rows, hole is None, rules)
+    _grow(frontier, end, known, private_known, cap, most, only)
+    return Table(rows, hole is None, None)
 
 
 def build_from(hard: int, ace: bool, rules: tuple[int, int, int]) -> Table:
@@ -238,11 +239,13 @@ def _ender(rows: dict):
 
 
 def _grow(frontier: dict, end, known: tuple, private_known: tuple | None, cap: int | None = None,
-          most: tuple[int, ...] | None = None) -> None:  # fmt: skip
+          most: tuple[int, ...] | None = None, only: tuple[int, int, int] | None = None) -> None:  # fmt: skip
     """Every hand of ``frontier`` (a state → its sequences so far) played to its end, a card at a
     time (``_step``): a joker both goes on and ends the hand (Lv.1, Lv.2/3). ``cap``: the cards
     the shoe holds; the hands that have taken them all end on DRAW-6 (``_empty``). ``most``: the
-    most of each face a pool holds; a hand that drew more is never reached."""
+    most of each face a pool holds; a hand that drew more is never reached. ``only``: the rule of
+    the jokers (``sequences``)."""
+    ends = _ends(only)
     taken = 0
     while frontier:
         if taken == cap:
@@ -251,7 +254,7 @@ def _grow(frontier: dict, end, known: tuple, private_known: tuple | None, cap: i
             return
         nxt: dict = {}
         for state, n in frontier.items():
-            _step(state, n, nxt, end, known, private_known, _most_gone(None, state[10]), (True, True), most)
+            _step(state, n, nxt, end, known, private_known, _most_gone(only, state[10]), ends, most)
         frontier = nxt
         taken += 1
 
@@ -274,10 +277,27 @@ def _plus(faces: tuple[int, ...], i: int) -> tuple[int, ...]:
     return faces[:i] + (faces[i] + 1,) + faces[i + 1:]
 
 
-def _most_gone(rules: None, private: int) -> int:
-    """The most jokers a dealer's hand can take as aces, whatever the rule and the count
-    (CARD-6: seven, one of them perhaps the hole card seen at the check)."""
+def _most_gone(rules: tuple[int, int, int] | None, private: int) -> int:
+    """The most jokers a dealer's hand can take as aces (JK-4 Lv.0), for any count: whatever the
+    rule (None), seven (CARD-6), one of them perhaps the hole card seen at the check (``private``);
+    under ``rules`` (JK-3: early, late, late from), the jokers before the late line where only
+    the early ones are Lv.0, none where neither is."""
+    if rules is not None:
+        early, late, late_from = rules
+        if early and late:
+            return 0
+        if late and not early:
+            return max(min(7, late_from - 1) - private, 0)
     return 7 - private
+
+
+def _ends(rules: tuple[int, int, int] | None) -> tuple[bool, bool]:
+    """Whether a joker can end the dealer's hand at Lv.1, at Lv.2/3 (JK-4): whatever the rule
+    (None) both; under ``rules``, the levels it gives."""
+    if rules is None:
+        return True, True
+    levels = rules[:2]
+    return 1 in levels, max(levels) >= 2
 
 
 def _step(state, n, nxt, end, known, private_known, most_gone, ends, most=None) -> None:
