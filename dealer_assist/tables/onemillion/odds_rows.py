@@ -126,22 +126,22 @@ def _levels_of(tree: Tree) -> tuple:
     place = np.empty(len(order), dtype=np.int64)
     place[order] = np.arange(len(order))
     hand_n = n_of_face[tree.face_of]
-    out = []
-    for n in np.unique(hand_n):
-        hands = np.flatnonzero(hand_n == n)
-        faces, face_at = np.unique(place[tree.face_of[hands]], return_inverse=True)
-        drawn, drawn_at = np.unique(tree.drawn_of[hands], return_inverse=True)
-        # one piece each: the sets are in the order of their number of faces, ``drawn`` sorted by it
-        width = int(faces[-1]) + 1 - int(faces[0])  # the hand's place in the product (drawn × faces), flat
-        out.append((slice(int(faces[0]), int(faces[-1]) + 1), slice(int(drawn[0]), int(drawn[-1]) + 1), hands,
-                    drawn_at.reshape(-1) * width + face_at.reshape(-1)))  # fmt: skip
+    by_n = np.argsort(hand_n, kind="stable")  # the hands by their number of faces, in order within each
+    cuts = np.flatnonzero(np.r_[True, np.diff(hand_n[by_n]) != 0])
+    ends = np.r_[cuts[1:], len(by_n)]
+    # one piece each: the sets are in the order of their number of faces, ``drawn`` sorted by it
+    # (a part's sets and rows are its hands' only: every place of a piece is drawn)
+    f, d = place[tree.face_of[by_n]], tree.drawn_of[by_n]
+    f_lo, f_hi = np.minimum.reduceat(f, cuts), np.maximum.reduceat(f, cuts)
+    d_lo, d_hi = np.minimum.reduceat(d, cuts), np.maximum.reduceat(d, cuts)
+    width = f_hi + 1 - f_lo
+    level = np.repeat(np.arange(len(cuts)), ends - cuts)
+    at = (d - d_lo[level]) * width[level] + (f - f_lo[level])  # the hand's place in the product (drawn × faces)
+    out = tuple((slice(int(f_lo[i]), int(f_hi[i]) + 1), slice(int(d_lo[i]), int(d_hi[i]) + 1), by_n[cuts[i]:ends[i]],
+                 at[cuts[i]:ends[i]]) for i in range(len(cuts)))  # fmt: skip
     # the same end to end, as ``odds_loops.products`` reads them
-    ends = np.cumsum([0] + [len(hands) for _, _, hands, _ in out])
-    table = np.array([(f.start, f.stop, d.start, d.stop, ends[i], ends[i + 1]) for i, (f, d, _, _) in enumerate(out)],
-                     dtype=np.int64).reshape(-1, 6)  # fmt: skip
-    flat = (table, np.concatenate([h for _, _, h, _ in out]).astype(np.int64),
-            np.concatenate([a for _, _, _, a in out]).astype(np.int64))  # fmt: skip
-    return order, tuple(out), flat
+    table = np.stack([f_lo, f_hi + 1, d_lo, d_hi + 1, cuts, ends], axis=1).astype(np.int64).reshape(-1, 6)
+    return order, out, (table, by_n.astype(np.int64), at.astype(np.int64))
 
 
 def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree, *, size_less: int = 0,
