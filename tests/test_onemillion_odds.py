@@ -587,8 +587,8 @@ def test_base_4_a_line_that_moves_no_card_keeps_the_figures_of_the_hand_on_turn(
     first = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), odds._on_turn(state))
     assert shared and shared[0][1].mean() > 0.9  # the hit's hands: nearly all the split's
     weighed = []
-    dealer = odds_rows._dealer
-    monkeypatch.setattr(odds_rows, "_dealer", lambda *args, **kw: weighed.append(args[2].depth) or dealer(*args, **kw))
+    dealer = odds_rows.dealer
+    monkeypatch.setattr(odds_rows, "dealer", lambda *args, **kw: weighed.append(args[2].depth) or dealer(*args, **kw))
     again = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), odds._on_turn(state))
     assert first == again and {"ht", "sp"} <= again.keys()
     assert weighed == [1]  # the hit and the split found: only the double's one card weighed again
@@ -667,6 +667,8 @@ COUNTED = "quest normal\ndice 1 2\nshoe {shoe}\nseat 1 aki 100k\ngame\nbet 1 10k
     (18, "9", "5", "7", "[JK]"),  # the sample's 16 against a joker hole, fourteen left: the deepest hands only
     (11, "6", "8", "5", "[T]"),  # 11 against 18, seven left: the hands past the shoe never reached
     (8, "T", "8", "2", "[T]"),  # 12 against 18, four left: 16 loses standing, a hit from the empty shoe settles nothing
+    (9, "T", "2", "T", "[?]"),  # the hole card not given: its faces merged, capped
+    (12, "9", "6", "2", "[?]"),  # 11 against 6 and a hidden hole, eight left
 ])  # fmt: skip
 def test_draw_6_the_rows_with_the_shoe_counted_give_the_recursions_actions(shoe, a, up, b, hole, monkeypatch):
     """DRAW-6 / END-F2: near the end of a counted shoe the hand on turn is weighed in rows, the
@@ -693,6 +695,37 @@ def test_draw_6_the_rows_with_the_shoe_counted_give_the_recursions_actions(shoe,
     assert served and all(c is not None for c in served)  # the rows served, with the shoe's own sequences
     slow = actions(table, hand, rows=False)
     assert fast.keys() == slow.keys() and {"ht", "dd"} <= fast.keys()
+    for name in slow:
+        for x, y in zip(fast[name], slow[name]):
+            assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name
+
+
+@pytest.mark.parametrize(("line", "view"), [(15, "dealer"), (16, "dealer"), (28, "dealer"), (30, "dealer"),
+                                          (28, "players"), (29, "players")])  # fmt: skip
+def test_draw_6_the_end_of_the_samples_shoe_weighs_in_rows_as_in_the_recursion(line, view, monkeypatch):
+    """``recovery_and_empty_shoe.txt``: the dealer's view counts the shoe (`shoe 20`, one deck);
+    the viewers' does not, and its cards not seen are few: the shoe runs out with them."""
+    from dealer_assist.tables.onemillion import odds_counted, odds_reached
+    from dealer_assist.tables.onemillion.odds_hand import actions
+
+    from pathlib import Path
+
+    lines = (Path(__file__).parent.parent / "sample_sessions" / "recovery_and_empty_shoe.txt").read_text(
+        encoding="utf-8").splitlines()  # fmt: skip
+    result = replay_text("\n".join(lines[:line]) + "\n")
+    assert result.ok, result.error_text()
+    state = result.session.state
+    viewpoint = Viewpoint(view)
+    table = odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint))
+    hand = odds._on_turn(state)
+    monkeypatch.setattr(odds_reached, "_kept", [])
+    served = []
+    short = odds_counted.short
+    monkeypatch.setattr(odds_counted, "short", lambda *args: served.append(short(*args)) or served[-1])
+    fast = actions(table, hand)
+    assert served and all(c is not None for c in served)
+    slow = actions(odds._Table(state, viewpoint, odds_pool.pool(state, viewpoint)), hand, rows=False)
+    assert fast.keys() == slow.keys()
     for name in slow:
         for x, y in zip(fast[name], slow[name]):
             assert x == pytest.approx(y, rel=1e-9, abs=1e-9), name

@@ -175,12 +175,15 @@ class _Table:
         dealer's hand."""
         return od._count(left) is None and sum(r) + j > _SMALL
 
-    def holes(self, known, r, o, j, k, *, faces: bool = True):
+    def holes(self, known, r, o, j, k, *, faces: bool = True, cap: int | None = None):
         """A hidden hole card (``odds_dealer.start``), card by card: (its chance — the chances add
         up to what the check allows —, the dealer's sequences with that hole card known, the pool
-        without it: faces, jokers, and the dealer's count)."""
+        without it: faces, jokers, and the dealer's count). ``cap``: the shoe holds that many
+        cards past the hole (``sequences_for``)."""
         from dealer_assist.tables.onemillion.odds_start import known_hole
-        from dealer_assist.tables.onemillion.odds_table import build
+
+        def build(*args):
+            return self._sequences(args, cap)
 
         size = sum(r)
         closed = size - o
@@ -224,7 +227,6 @@ class _Table:
         """The dealer's sequences (``odds_table.build``) for these known cards, the shoe holding
         ``cap`` cards (None: more than the dealer's hand can take — ``table_for`` checks it)."""
         from dealer_assist.tables.onemillion.odds_start import known_hole
-        from dealer_assist.tables.onemillion.odds_table import build, build_capped
 
         hole = self.hole_code()
         if hole is not None:
@@ -233,9 +235,33 @@ class _Table:
         else:
             args = (self.up, hole, self.known_for_dealer(known), self.known_for_dealer(known, 1) if self.peeked else None,
                     self.rules, self.excluded, self.peeked, self.check_to_come)  # fmt: skip
+        return self._sequences(args, cap)
+
+    def _sequences(self, args: tuple, cap: int | None):
+        """``odds_table.build(*args)``, or for a shoe holding ``cap`` cards ``build_capped``, no
+        sequence drawing more of a face than the shoe holds."""
+        from dealer_assist.tables.onemillion.odds_table import build, build_capped
+
+        return build(*args) if cap is None else build_capped(*args, cap, shoe_faces(self.state))
+
+    def faces_merged(self, cap: int | None = None):
+        """A hidden hole card's faces' sequences merged (``odds_start.faces_merged``), for a shoe
+        holding ``cap`` cards past the hole if given."""
+        from dealer_assist.tables.onemillion import odds_start
+
+        ex_ten, ex_ace, _ = self.excluded
         if cap is None:
-            return build(*args)
-        return build_capped(*args, cap, shoe_faces(self.state))  # no sequence drawing more than the shoe holds
+            return odds_start.faces_merged(self.up, self.check_to_come, ex_ten, ex_ace)
+        return odds_start.faces_merged_capped(self.up, self.check_to_come, ex_ten, ex_ace, cap, shoe_faces(self.state),
+                                              self.rules)  # fmt: skip
+
+    def longest(self, r, o, j) -> int:
+        """The most cards of the shoe the dealer's hand can take or look at from the deal, nothing
+        known on top (a hidden hole card, out of the shoe, not among them): its sequences'
+        deepest, of every card a hidden hole may be."""
+        if not self.pool.hidden:
+            return self.sequences_for(()).deepest
+        return max((table.deepest for _, table, *_ in self.holes((), r, o, j, self.count)), default=0)
 
     def dealer_now(self) -> tuple[float, ...]:
         p, game, phase = self.pool, self.game, self.state.phase

@@ -153,9 +153,9 @@ class _Player:
 
     def start(self, root, hard, ace, n, bet, under, then, penalty) -> Value:
         """``draw`` from the hand on turn: cards known on top taken one by one (``_known_first``),
-        then every hand reached weighed at once (``odds_rows``) where the shoe cannot run short
-        within the hands reached (the dealer's sequence table then serves every pool), else the
-        recursion."""
+        then every hand reached weighed at once (``odds_rows``) — where the shoe can run short
+        within the hands reached and the dealer's hand, with the sequences of a shoe that short
+        (``odds_counted``) —, else (nothing left to draw) the recursion."""
         r, o, j, known, left = root
         if self.rows and known:
             return self._known_first(root, hard, ace, n, bet, under, then, penalty)
@@ -167,12 +167,11 @@ class _Player:
             deepest = reached.depth + 1
             if od._count(None if left is None else left - deepest) is None and sum(r) + j - deepest > od.SMALL:
                 return draw_value(self, reached, r, o, j, left, bet, under, penalty)
-            if left is not None:  # the shoe counted near its end (DRAW-6): its own sequences
-                from dealer_assist.tables.onemillion.odds_counted import short
+            from dealer_assist.tables.onemillion.odds_counted import short
 
-                counted = short(self.table, reached, r, j, left)
-                if counted is not None:
-                    return draw_value(self, reached, r, o, j, left, bet, under, penalty, counted=counted)
+            counted = short(self.table, reached, r, o, j, left)  # the shoe may run out (DRAW-6): its own sequences
+            if counted is not None:
+                return draw_value(self, reached, r, o, j, left, bet, under, penalty, counted=counted)
         return self.draw(*root, 0, hard, ace, n, bet, under, then, penalty)
 
     def _known_first(self, root, hard, ace, n, bet, under, then, penalty) -> Value:

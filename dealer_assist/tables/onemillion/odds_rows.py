@@ -87,7 +87,7 @@ def prepare_split(first: int) -> None:
     """What a split of a pair of ``first`` (a value index) shares with its hit and its double,
     weighed after it from the same pool, built at once (``odds.warm``): which of their hands the
     split's hands hold (``odds_reached.same_hands``) and the hit's others, for each most jokers a
-    hand can hold, as ``_dealer`` weighs them (``part_of``, with its sets by halves; split aces only:
+    hand can hold, as ``dealer`` weighs them (``part_of``, with its sets by halves; split aces only:
     the split's other hands hold the hit's)."""
     from dealer_assist.tables.onemillion.odds_tree import JOKERS, tree
 
@@ -342,28 +342,29 @@ def _allowed(excluded, hidden: bool, r_ten, r_ace, size, o, j) -> np.ndarray | f
 
 
 def _dealer_shared(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int) -> np.ndarray:
-    """``_dealer``, the hands an earlier weighing of the same hand on turn reached (the split's,
+    """``dealer``, the hands an earlier weighing of the same hand on turn reached (the split's,
     weighed first, for the hit's: the same pool) taken from it (``odds_reached.same_hands``)."""
     base = (tuple(r), o, j, left, reach)
     for base0, tree0, vec0 in player.weighed:
         if base0 == base:
             at, hit = odds_reached.same_hands(tree, tree0)
             if hit.any():
-                vec = _dealer(t, player, tree, r, o, j, left, size, on, jn, reach, need=~hit)
+                vec = dealer(t, player, tree, r, o, j, size, on, jn, reach, need=~hit)
                 taken = np.flatnonzero(hit)
                 odds_loops.copy_rows(vec, taken, at[taken], vec0)
                 break
     else:
-        vec = _dealer(t, player, tree, r, o, j, left, size, on, jn, reach)
+        vec = dealer(t, player, tree, r, o, j, size, on, jn, reach)
     player.weighed.append((base, tree, vec))
     return vec
 
 
-def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need=None) -> np.ndarray:
+def dealer(t, player, tree: Tree, r, o, j, size, on, jn, reach: int, need=None, cap: int | None = None) -> np.ndarray:
     """The dealer's outcome for every hand's pool; a hidden hole card a joker (``odds._Table.holes``)
     or a face (the faces' tables merged, ``odds_start.hidden_hole``), each with its chance from the
     hand's pool. Only the hands holding ``reach`` jokers or fewer (and those ``need`` marks, if
-    given) are weighed (the others are never reached: ``draw_value``); theirs stay 0."""
+    given) are weighed (the others are never reached: ``draw_value``); theirs stay 0. ``cap``: the
+    shoe holds that many cards past the deal (``odds_counted``); else it cannot run out."""
     rules = player.rules
 
     def rows(weights, kd, r, j, size_less=0):
@@ -378,17 +379,16 @@ def _dealer(t, player, tree: Tree, r, o, j, left, size, on, jn, reach: int, need
         return out
 
     if not t.pool.hidden:
-        return rows(t.sequences_for(()).weights(), player.kd, r, j)  # the shoe never short (``draw_value``)
+        return rows(t.sequences_for((), cap).weights(), player.kd, r, j)
     closed = size - on
     pool = closed + jn
     dpool = np.where(pool > 0, pool, 1)
-    ex_ten, ex_ace, _ = t.excluded
-    merged = odds_start.faces_merged(t.up, t.check_to_come, ex_ten, ex_ace)
+    merged = t.faces_merged(cap)
     weight = np.where((pool > 0) & (size > 0), closed / dpool / np.where(size > 0, size, 1), 0.0)
     out = rows(merged, player.kd, r, j, size_less=1)  # each a new array: weighed in place (a tree's are large)
     joker = np.where(pool > 0, jn / dpool, 0.0)
     part = out[:0]  # no joker: the faces only
-    for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False):  # the joker, if it may be one
+    for _, table, r2, j2, k2 in t.holes((), r, o, j, player.kd, faces=False, cap=cap):  # the joker, if it may be one
         part = rows(table.weights(), k2, r2, j2)
     odds_loops.mix(out, weight, part, joker)
     return out
@@ -423,7 +423,7 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
     vec = _dealer_shared(t, player, tree, r, o, j, left, size, on, jn, reach)
     if counted is not None:  # the shoe counted near its end (DRAW-6)
-        counted(player, vec, o, min(reach, int(j)), f_open, f_closed, f_joker)
+        counted(player, vec, o, size, on, jn, reach, f_open, f_closed, f_joker)
     vec[~ok] = 0.0
     top_jokers = min(reach, int(j))  # a hand holding more is never reached (JK-4), nor can the pool give more
     points, damage = _stand(player, tree, vec, bet, under, top_jokers)

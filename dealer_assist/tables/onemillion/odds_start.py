@@ -118,12 +118,24 @@ def closed_draw(hard: int, ace: bool, r: tuple[int, ...], o: int, j: int, k: int
 def faces_merged(up: tuple[int, bool], check: bool, ex_ten: bool, ex_ace: bool) -> Weights:
     """The known-hole sequences of every face a hidden hole card may be, merged: the same for
     every rule and count."""
+    return _merged(up, check, ex_ten, ex_ace)
+
+
+@lru_cache(maxsize=64)
+def faces_merged_capped(up: tuple[int, bool], check: bool, ex_ten: bool, ex_ace: bool, cap: int,
+                        most: tuple[int, ...], rules: Rules) -> Weights:  # fmt: skip
+    """``faces_merged`` for a shoe counted to hold ``cap`` cards past the hole (DRAW-6,
+    ``odds_table.sequences``: no more of a face than ``most``, the sequences ``rules`` allows)."""
+    return _merged(up, check, ex_ten, ex_ace, cap, most, rules)
+
+
+def _merged(up: tuple[int, bool], check: bool, ex_ten: bool, ex_ace: bool, *capped) -> Weights:
     parts = []
     for i in range(10):
         if (i == TEN and ex_ten) or (i == ACE and ex_ace):
             continue
         two, hole, blackjack = known_hole(up, i, check)
-        parts.append((i, sequences(two, hole, (), None, _NONE, False, blackjack).weights()))
+        parts.append((i, sequences(two, hole, (), None, _NONE, False, blackjack, *capped).weights()))
     return hidden_faces(parts)
 
 
