@@ -169,7 +169,7 @@ def dealer_rows(weights: Weights, rules, kd: int, r, o: int, j: int, tree: Tree,
             out = np.zeros((len(tree.d), od.SIZE))
             for w, table, part in zip(alone, tables, parts):
                 into(out, part.hands, _weigh(w, [table], np.zeros(len(part.drawn), np.int64), r, o, j, part,
-                                              size_less))  # fmt: skip
+                                             size_less))  # fmt: skip
             return out
     return _weigh(together, tables, count_of, r, o, j, tree, size_less)
 
@@ -397,11 +397,10 @@ def dealer(t, player, tree: Tree, r, o, j, size, on, jn, reach: int, need=None, 
 def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty: int, *,
                counted=None) -> tuple[float, float]:  # fmt: skip
     """``_Player.draw`` from the start of ``tree`` for the pool ``r``/``o``/``j`` (nothing known on
-    top; the shoe long enough that the dealer's sequences serve every pool reached — or, the
-    shoe counted near its end, ``counted`` weighs the hands it leaves short: ``odds_counted``).
-    A hand played on: its hit may have been weighed
-    already, as a hand reached (``odds_reached``); the hit values of the hands reached are kept
-    for the hands on turn after it."""
+    top; the shoe long enough that the dealer's sequences serve every pool reached — or, where
+    it may run out, ``counted`` weighs the hands it leaves short: ``odds_counted``). A hand
+    played on: its hit may have been weighed already, as a hand reached (``odds_reached``); the
+    hit values of the hands reached are kept for the hands on turn after it."""
     t = player.table
     play = bool(tree.draws[1:].any())  # played on (not a double, not a split ace)
     key = odds_reached.context(player, bet, under, penalty) + (play,)
@@ -422,7 +421,7 @@ def draw_value(player, tree: Tree, r, o, j, left, bet: int, under: bool, penalty
     # a hand holding x jokers is reached only if the first x jokers it drew went on as aces (JK-4)
     reach = int(np.argmin(fate_ace)) if not fate_ace.all() else len(fate_ace)
     vec = _dealer_shared(t, player, tree, r, o, j, left, size, on, jn, reach)
-    if counted is not None:  # the shoe counted near its end (DRAW-6)
+    if counted is not None:  # the shoe may run out (DRAW-6)
         counted(player, vec, o, size, on, jn, reach, f_open, f_closed, f_joker)
     vec[~ok] = 0.0
     top_jokers = min(reach, int(j))  # a hand holding more is never reached (JK-4), nor can the pool give more
