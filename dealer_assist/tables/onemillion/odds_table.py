@@ -23,6 +23,7 @@ sequences and kinds.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 
 import numpy as np
 
@@ -36,17 +37,14 @@ class Table:
 
     def __init__(self, rows: dict, hidden: bool, rules: tuple[int, int, int] | None) -> None:
         keys = list(rows)
-        self.faces = np.ascontiguousarray(np.array([k[0] for k in keys], dtype=np.int64).reshape(len(keys), 10).T)
-        self.mo = np.array([k[1] for k in keys], dtype=np.int64)
-        self.mc = np.array([k[2] for k in keys], dtype=np.int64)
-        self.me = np.array([k[3] for k in keys], dtype=np.int64)
-        self.mj = np.array([k[4] for k in keys], dtype=np.int64)
-        self.cany = np.array([k[5] for k in keys], dtype=bool)
-        self.outcome = np.array([k[6] for k in keys], dtype=np.int64)
-        self.count = np.array([rows[k] for k in keys], dtype=float)
-        self.gone = np.array([k[7] for k in keys], dtype=np.int64)
-        self.term = np.array([k[8] for k in keys], dtype=np.int64)
-        self.private = np.array([k[9] for k in keys], dtype=np.int64)
+        # a key is (faces, mo, mc, me, mj, cany, outcome, gone, term, private): one array of them, flat
+        flat = np.fromiter(chain.from_iterable(k[0] + k[1:] for k in keys), dtype=np.int64,
+                           count=19 * len(keys)).reshape(len(keys), 19).T  # fmt: skip
+        self.faces = np.ascontiguousarray(flat[:10])
+        self.mo, self.mc, self.me, self.mj = (np.ascontiguousarray(c) for c in flat[10:14])
+        self.cany = flat[14].astype(bool)
+        self.outcome, self.gone, self.term, self.private = (np.ascontiguousarray(c) for c in flat[15:19])
+        self.count = np.fromiter(rows.values(), dtype=float, count=len(keys))
         self.rules = rules
         self._valid: dict = {}
         self.m = self.mo + self.mc + self.me + self.mj
