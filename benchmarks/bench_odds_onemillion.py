@@ -16,7 +16,7 @@ What every composition shares — the dealer's ending sequences for each start, 
 can reach from each start — is built first (``odds.warm``) and that time printed, so that the
 figures are those of a warm process; the weighings' memory is then kept by the process
 (``odds_memory.keep``, as the live session's odds thread does before its first figures). (A
-session does not build it all at once: ~5 s and ~0.9 GB; each piece is built in the odds' thread
+session does not build it all at once: ~3–5 s and ~0.9 GB; each piece is built in the odds' thread
 when a state first needs it.)
 
 Run: python benchmarks/bench_odds_onemillion.py   (--quests N; --no-viewers; --quick: a tiny run

@@ -65,7 +65,7 @@ def live(state: State, viewpoint: Viewpoint) -> dict[str, Any] | None:
 
 def warm(rules: tuple[int, int, int] = (0, 2, 5)) -> None:
     """What every composition shares, built at once (the benchmark; a session builds each piece
-    when it is first needed — all of it takes ~5 s and ~0.9 GB): the hands a player can reach
+    when it is first needed — all of it takes ~3–5 s and ~0.9 GB): the hands a player can reach
     from each start (``odds_tree``) and, for the table's default jokers (``rules``: Lv.0 early,
     Lv.2 late from the fifth), the dealer's ending sequences for each up card and known hole card
     and from each hand (``odds_start.warm``), what each pair's split shares with its hit
@@ -219,9 +219,7 @@ class _Table:
     def table_for(self, known, left, r, j):
         """The dealer's sequences (``odds_table``) for these known cards and count, or None where
         the shoe may run out within the dealer's hand (the recursion follows it then)."""
-        if od._count(left) is not None or sum(r) + j <= _SMALL:
-            return None
-        return self.sequences_for(known)
+        return self.sequences_for(known) if self.sequences_serve(left, r, j) else None
 
     def sequences_for(self, known, cap: int | None = None):
         """The dealer's sequences (``odds_table.build``) for these known cards, the shoe holding

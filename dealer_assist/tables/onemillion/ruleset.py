@@ -96,7 +96,7 @@ RULESET = Ruleset(
     simulation=SIMULATION,
     live_odds=_live_odds,
     # warm_odds compiles the odds' loops and keeps the weighings' memory only: building every table
-    # One Million's odds could need takes ~5 s and ~0.9 GB (docs/decisions.md); each is built when a
+    # One Million's odds could need takes ~3–5 s and ~0.9 GB (docs/decisions.md); each is built when a
     # state first needs it, in the odds' own thread
     warm_odds=_warm_odds,
     examples=Examples(
